@@ -1,0 +1,5 @@
+"""Placeholder so the package installs; the real CLI replaces it."""
+
+
+def main() -> None:
+    print("domino-tui")

@@ -1,0 +1,209 @@
+"""A match (партия): rounds until the goat, with the score sheet the table draws (K9-K11).
+
+The match owns the one seeded RNG: a seed and the list of actions reproduce every deal, every
+state and every score. Rounds are dealt as soon as the previous one is scored.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .deal import PreviousRound, choose_lead, deal
+from .round import RoundState
+from .rules import Rules
+from .scoring import RoundScore, Standing, abandon_rating, rating, score_round
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round as the score sheet keeps it: exactly what the K11 table draws."""
+
+    number: int  # 1-based
+    leader: int
+    lead_tile: int
+    redeals: int
+    went_out: int  # seat, or -1
+    fish: bool
+    fisher: int  # seat, or -1
+    taker: int  # seat that took the boneyard on a fish (K4.4), or -1
+    taken: int  # how many tiles it took
+    hands: tuple[int, ...]  # final hands as bit masks (revealed, K4.5)
+    score: RoundScore
+    goats: tuple[int, ...]  # sides that became goats after this round
+
+    @property
+    def winner(self) -> int:
+        """The seat that leads next under K2.2: who went out, or the fisher."""
+        return self.went_out if self.went_out >= 0 else self.fisher
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the match ended: goats (K9), winners (classic C6), rating per side (K10)."""
+
+    goats: tuple[int, ...]
+    winners: tuple[int, ...]
+    ratings: tuple[int, ...]
+    abandoned_by: int = -1  # seat, K10.1
+
+
+class Match:
+    """Rounds until the goat. Call :meth:`apply` with the player-to-move's actions."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.standings: tuple[Standing, ...] = tuple(Standing() for _ in range(rules.sides))
+        self.carry = 0
+        self.results: list[RoundResult] = []
+        self.actions: list[list[int]] = []
+        self.outcome: Outcome | None = None
+        self._redeals = 0
+        self._lead_tile = -1
+        self.round = self._new_round()
+
+    # --- flow -----------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def seats_in(self) -> tuple[int, ...]:
+        """Seats still playing (all unless someone dropped out under last_standing)."""
+        return tuple(
+            s for s in range(self.rules.players) if not self.standings[self.rules.side_of(s)].out
+        )
+
+    @property
+    def number(self) -> int:
+        """The number of the round in play (or the last one, once the match is over)."""
+        return len(self.actions)
+
+    @property
+    def turn(self) -> int:
+        return self.round.turn
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.over else self.round.legal_actions()
+
+    def apply(self, code: int) -> RoundResult | None:
+        """Apply one action; returns the round's result when this action ended a round."""
+        if self.over:
+            from .round import IllegalActionError
+
+            raise IllegalActionError("the match is over")
+        if not self.round.placed:
+            self._lead_tile = code >> 1 if code >= 0 else -1
+        self.round.apply(code)
+        self.actions[-1].append(code)
+        if not self.round.over:
+            return None
+        result = self._finish_round()
+        if not self.over:
+            self.round = self._new_round()
+        return result
+
+    def _new_round(self) -> RoundState:
+        seats = self.seats_in
+        d = deal(self.rules, self.rng, seats)
+        prev = None
+        if self.results:
+            last = self.results[-1]
+            prev = PreviousRound(
+                winner=last.winner,
+                leader=last.leader,
+                any_written=any(st.opened or st.written for st in self.standings),
+            )
+        leader, mask = choose_lead(self.rules, d.hands, seats, prev)
+        self._redeals = d.redeals
+        self.actions.append([])
+        return RoundState.start(self.rules, list(d.hands), list(d.boneyard), leader, mask, seats)
+
+    def _finish_round(self) -> RoundResult:
+        r, state = self.rules, self.round
+        score = score_round(r, self.standings, self.carry, state)
+        self.standings = tuple(line.after for line in score.lines)
+        self.carry = score.carry_after
+        goats = self._check_end()
+        result = RoundResult(
+            number=len(self.results) + 1,
+            leader=state.leader,
+            lead_tile=state.placed[0][0],
+            redeals=self._redeals,
+            went_out=state.went_out,
+            fish=state.fish,
+            fisher=state.fisher if state.fish else -1,
+            taker=state.taker,
+            taken=state.taken.bit_count(),
+            hands=tuple(state.hands),
+            score=score,
+            goats=goats,
+        )
+        self.results.append(result)
+        return result
+
+    def _check_end(self) -> tuple[int, ...]:
+        """Decide goats and the end of the match after a round (K9, K9.1, F13, C6)."""
+        r = self.rules
+        written = [st.written for st in self.standings]
+        if r.is_classic:
+            reached = [s for s in range(r.sides) if written[s] >= r.target]
+            limit = r.rounds_limit
+            if limit is not None:
+                if len(self.results) + 1 < limit:
+                    return ()
+                best = max(written)
+                reached = [s for s in range(r.sides) if written[s] == best]
+            if reached:
+                self._end(goats=(), winners=tuple(reached))
+            return ()
+        limit = r.rounds_limit
+        if limit is not None:
+            if len(self.results) + 1 < limit:
+                return ()
+            worst = max(written)
+            goats = tuple(
+                s for s in range(r.sides) if written[s] == worst and min(written) != worst
+            )
+            self._end(goats=goats)
+            return goats
+        new = tuple(
+            s
+            for s in range(r.sides)
+            if not self.standings[s].out and written[s] >= r.target
+        )
+        if not new:
+            return ()
+        if r.match_end == "last_standing":
+            self.standings = tuple(
+                Standing(st.written, st.remembered, st.opened, True) if s in new else st
+                for s, st in enumerate(self.standings)
+            )
+            if len([st for st in self.standings if not st.out]) > 1:
+                return new
+            all_goats = tuple(s for s, st in enumerate(self.standings) if st.out)
+            self._end(goats=all_goats)
+            return new
+        self._end(goats=new)
+        return new
+
+    def _end(self, goats: tuple[int, ...], winners: tuple[int, ...] = ()) -> None:
+        r = self.rules
+        ratings = tuple(
+            0 if r.is_classic else rating(r, self.standings[s].written, s in goats)
+            for s in range(r.sides)
+        )
+        self.outcome = Outcome(goats=goats, winners=winners, ratings=ratings)
+
+    def abandon(self, seat: int) -> Outcome:
+        """K10.1: a player quits (or their timer ran out); the match ends with abandon ratings."""
+        r = self.rules
+        leaver = r.side_of(seat)
+        score = self.standings[leaver].written
+        ratings = tuple(
+            abandon_rating(score, self.standings[s].written, s == leaver) for s in range(r.sides)
+        )
+        self.outcome = Outcome(goats=(), winners=(), ratings=ratings, abandoned_by=seat)
+        return self.outcome

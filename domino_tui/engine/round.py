@@ -1,0 +1,305 @@
+"""The turn engine of one deal: plays, one-at-a-time draws, knocks, going out and fish (K3, K4).
+
+A :class:`RoundState` knows nothing of scores or of how it was dealt; the match deals it and
+scores its outcome. It is mutable for speed (bots copy it, play out, and throw it away), and every
+change goes through :meth:`RoundState.apply`, which refuses anything illegal.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .actions import DRAW, KNOCK, PAIR_BASE, format_action, is_pair, pair_tiles
+from .geometry import Geometry, geometry
+from .rules import Rules
+from .tiles import bits
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow at this moment; the message says why in plain words."""
+
+
+class Event(NamedTuple):
+    """One public step of the round: who did what, on which ends (K3.6).
+
+    ``tile`` is the played tile, or the drawn tile (the full state knows it; a seat view hides
+    it from everyone but the drawer), or -1 for a knock. ``left``/``right`` are the open ends
+    *before* the action, which is what a knock or a draw tells about the actor's hand.
+    """
+
+    seat: int
+    code: int
+    tile: int
+    left: int
+    right: int
+
+
+class RoundState:
+    """One round in play. Hands are bit masks; the boneyard is drawn from its end."""
+
+    __slots__ = (
+        "boneyard",
+        "double_pair",
+        "drawn",
+        "fish",
+        "fisher",
+        "geo",
+        "hands",
+        "history",
+        "knocks",
+        "last_nondouble",
+        "lead_mask",
+        "leader",
+        "left",
+        "nxt",
+        "over",
+        "placed",
+        "reserve",
+        "right",
+        "seats",
+        "table",
+        "taken",
+        "taker",
+        "takes_boneyard",
+        "turn",
+        "went_out",
+    )
+
+    geo: Geometry
+    hands: list[int]
+    boneyard: list[int]
+    placed: list[tuple[int, int, int]]
+    history: list[Event]
+    seats: tuple[int, ...]
+    nxt: tuple[int, ...]
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        hands: list[int],
+        boneyard: list[int],
+        leader: int,
+        lead_mask: int,
+        seats: tuple[int, ...] | None = None,
+    ) -> RoundState:
+        """A fresh round: ``seats`` are the seats still in the game (all unless last_standing)."""
+        s = cls.__new__(cls)
+        s.geo = geometry(rules.set_top, rules.match)
+        s.hands = list(hands)
+        s.boneyard = list(boneyard)
+        s.seats = tuple(seats) if seats is not None else tuple(range(len(hands)))
+        n = len(hands)
+        nxt = list(range(n))
+        for seat in range(n):
+            nxt[seat] = next(
+                (seat + k) % n for k in range(1, n + 1) if (seat + k) % n in s.seats
+            )
+        s.nxt = tuple(nxt)
+        s.reserve = rules.boneyard_reserve
+        s.takes_boneyard = rules.fish_takes_boneyard
+        s.double_pair = rules.double_pair
+        s.table = 0
+        s.left = s.right = -1
+        s.placed = []
+        s.history = []
+        s.turn = s.leader = leader
+        s.lead_mask = lead_mask
+        s.knocks = s.drawn = 0
+        s.last_nondouble = -1
+        s.over = s.fish = False
+        s.went_out = s.fisher = s.taker = -1
+        s.taken = 0
+        return s
+
+    def copy(self) -> RoundState:
+        c = RoundState.__new__(RoundState)
+        c.geo = self.geo
+        c.hands = self.hands[:]
+        c.boneyard = self.boneyard[:]
+        c.placed = self.placed[:]
+        c.history = self.history[:]
+        c.seats = self.seats
+        c.nxt = self.nxt
+        c.reserve = self.reserve
+        c.takes_boneyard = self.takes_boneyard
+        c.double_pair = self.double_pair
+        c.table = self.table
+        c.left = self.left
+        c.right = self.right
+        c.turn = self.turn
+        c.leader = self.leader
+        c.lead_mask = self.lead_mask
+        c.knocks = self.knocks
+        c.drawn = self.drawn
+        c.last_nondouble = self.last_nondouble
+        c.over = self.over
+        c.fish = self.fish
+        c.went_out = self.went_out
+        c.fisher = self.fisher
+        c.taker = self.taker
+        c.taken = self.taken
+        return c
+
+    # --- questions ---------------------------------------------------------------------------
+    @property
+    def drawable(self) -> int:
+        """Tiles that may still be drawn (K3.5 keeps ``reserve`` of them out of reach)."""
+        return max(0, len(self.boneyard) - self.reserve)
+
+    def playable_mask(self, seat: int | None = None) -> int:
+        """The tiles in ``seat``'s hand that can be laid now."""
+        hand = self.hands[self.turn if seat is None else seat]
+        if not self.placed:
+            return hand & self.lead_mask if (seat is None or seat == self.turn) else hand
+        fits = self.geo.fits
+        return hand & (fits[self.left] | fits[self.right])
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action of the player to move; empty once the round is over."""
+        if self.over:
+            return []
+        hand = self.hands[self.turn]
+        if not self.placed:
+            return [t << 1 for t in bits(hand & self.lead_mask)]
+        fits = self.geo.fits
+        moves = [t << 1 for t in bits(hand & fits[self.left])]
+        moves += [(t << 1) | 1 for t in bits(hand & fits[self.right])]
+        if moves:
+            if self.double_pair:
+                moves += self._pair_moves(hand)
+            return moves
+        return [DRAW] if len(self.boneyard) > self.reserve else [KNOCK]
+
+    def _pair_moves(self, hand: int) -> list[int]:
+        """K3.4: one double on each end in a single turn."""
+        ts = self.geo.ts
+        dl = hand & self.geo.fits[self.left] & ts.double_mask
+        dr = hand & self.geo.fits[self.right] & ts.double_mask
+        return [PAIR_BASE + a * 100 + b for a in bits(dl) for b in bits(dr) if a != b]
+
+    def why_illegal(self, code: int) -> str | None:
+        """None if ``code`` is legal now, else the reason in plain words."""
+        if self.over:
+            return "the round is over"
+        if code in self.legal_actions():
+            return None
+        ts = self.geo.ts
+        hand = self.hands[self.turn]
+        fitting = self.playable_mask()
+        if code == DRAW:
+            if fitting:
+                return "you have a tile that fits, so you must play it"
+            return "the boneyard is empty: knock"
+        if code == KNOCK:
+            if fitting:
+                return "you have a tile that fits, so you must play it"
+            return "draw from the boneyard first: you may knock only when it is empty"
+        tiles = pair_tiles(code) if is_pair(code) else (code >> 1,)
+        for t in tiles:
+            if not 0 <= t < ts.count or not hand >> t & 1:
+                return f"{ts.name(t) if 0 <= t < ts.count else t} is not in your hand"
+        if not self.placed:
+            return f"the first tile of this round must be {self._lead_names()}"
+        if is_pair(code):
+            return "a double pair needs one double for each end"
+        return f"{ts.name(tiles[0])} does not fit the {'left' if code & 1 == 0 else 'right'} end"
+
+    def _lead_names(self) -> str:
+        ts = self.geo.ts
+        return " or ".join(ts.name(t) for t in bits(self.hands[self.turn] & self.lead_mask))
+
+    # --- changes ------------------------------------------------------------------------------
+    def apply(self, code: int) -> None:
+        """Play, draw or knock for the player to move; IllegalActionError if not allowed."""
+        reason = self.why_illegal(code)
+        if reason is not None:
+            raise IllegalActionError(f"illegal action {format_action(code)}: {reason}")
+        self.apply_unchecked(code)
+
+    def apply_unchecked(self, code: int) -> None:
+        """:meth:`apply` without the legality check, for search over known-legal moves."""
+        seat = self.turn
+        if code == DRAW:
+            t = self.boneyard.pop()
+            self.hands[seat] |= 1 << t
+            self.drawn += 1
+            self.history.append(Event(seat, DRAW, t, self.left, self.right))
+            return
+        if code == KNOCK:
+            self.history.append(Event(seat, KNOCK, -1, self.left, self.right))
+            self.knocks += 1
+            if self.knocks >= len(self.seats):
+                self._end_fish(-1)  # K4.3: a full cycle of knocks
+            else:
+                self.turn = self.nxt[seat]
+                self.drawn = 0
+            return
+        if code >= PAIR_BASE:
+            a, b = pair_tiles(code)
+            self._lay(seat, a, 0, code)
+            self._lay(seat, b, 1, code)
+        else:
+            self._lay(seat, code >> 1, code & 1, code)
+        self.knocks = 0
+        if not self.hands[seat]:
+            self.over = True  # F5: going out beats a fish made by the same tile
+            self.went_out = seat
+        elif self.geo.dead(self.left, self.right, self.table):
+            self._end_fish(seat)  # K4.2
+        else:
+            self.turn = self.nxt[seat]
+            self.drawn = 0
+
+    def _lay(self, seat: int, t: int, side: int, code: int) -> None:
+        self.history.append(Event(seat, code, t, self.left, self.right))
+        self.hands[seat] &= ~(1 << t)
+        self.table |= 1 << t
+        ts = self.geo.ts
+        if not self.placed:
+            self.left, self.right = ts.lo[t], ts.hi[t]
+            side = -1
+        elif side == 0:
+            self.left = self.geo.after[self.left][t]
+        else:
+            self.right = self.geo.after[self.right][t]
+        self.placed.append((t, side, seat))
+        if not ts.is_double[t]:
+            self.last_nondouble = seat
+
+    def _end_fish(self, layer: int) -> None:
+        """Close the round as a fish; the fisher is the last non-double layer (K4.3, F6)."""
+        self.over = self.fish = True
+        self.fisher = self.last_nondouble if self.last_nondouble >= 0 else self.placed[-1][2]
+        if layer >= 0 and self.takes_boneyard and len(self.boneyard) > self.reserve:
+            taker = self.nxt[layer]  # K4.4 / F6
+            taken = self.boneyard[self.reserve :]
+            del self.boneyard[self.reserve :]
+            for t in taken:
+                self.taken |= 1 << t
+            self.hands[taker] |= self.taken
+            self.taker = taker
+
+    # --- convenience --------------------------------------------------------------------------
+    def tile_counts(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    def chain(self) -> list[tuple[int, int]]:
+        """The line left to right as oriented halves ``(a, b)``: ``b`` of one touches ``a`` of the
+        next (equal, or summing to the top under ``sum6``)."""
+        ts = self.geo.ts
+        line: list[tuple[int, int]] = []
+        left = right = -1
+        for t, side, _seat in self.placed:
+            if side == -1:
+                line.append((ts.lo[t], ts.hi[t]))
+                left, right = ts.lo[t], ts.hi[t]
+            elif side == 0:
+                new = self.geo.after[left][t]
+                line.insert(0, (new, ts.pips[t] - new))
+                left = new
+            else:
+                new = self.geo.after[right][t]
+                line.append((ts.pips[t] - new, new))
+                right = new
+        return line

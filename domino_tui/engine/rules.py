@@ -1,0 +1,214 @@
+"""One validated rules object: every option of RULES.md, with named presets.
+
+Options are plain fields so that a record, the CLI's ``--set k=v`` and the New game dialog all
+speak the same language; :func:`make_rules` is the single gate that refuses impossible setups.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from typing import Any, Literal, get_args
+
+Variant = Literal["kozel", "classic"]
+Match = Literal["equal", "sum6"]
+Redeal = Literal["kozel", "all_doubles", "none"]
+LeadRule = Literal["kozel", "lowest_double", "highest_double"]
+LaterLeads = Literal["winner", "same_as_first", "rotate"]
+FishMode = Literal["all", "one", "fisher", "lowest_wins"]
+PairFish = Literal["own", "all"]
+
+
+class RulesError(ValueError):
+    """An unknown preset or option, or an impossible value; the message says what is allowed."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option. Field docs name the RULES.md id they implement."""
+
+    variant: Variant = "kozel"  # §3-§8 Козёл or §9 classic
+    players: int = 4  # K1.1: 2-4
+    pairs: bool = False  # K1.1, §8: seats 0+2 vs 1+3
+    set_top: int = 6  # S1/S3: double-six (9 and 12 for future variants)
+    match: Match = "equal"  # L5
+    hand_size: int = 7  # K1.3; 0 means the classic rule (7 for two players, 5 for three or four)
+    redeal: Redeal = "kozel"  # K1.4
+    lead_rule: LeadRule = "kozel"  # K2.1/K2.3
+    later_leads: LaterLeads = "winner"  # K2.2/K2.3
+    partner_leads: bool = False  # P6
+    double_pair: bool = False  # K3.4
+    boneyard_reserve: int = 0  # K3.5
+    fish_takes_boneyard: bool = True  # K4.4
+    blank_alone: int = 10  # K6.1 / C5
+    big_alone: bool = False  # K6.2: 6-6 alone 50, 0-0 with 6-6 alone 75
+    finish_bonus: bool = False  # K6.3
+    one_one_15: bool = False  # K6.4
+    open_threshold: int = 13  # K7.5
+    fish: FishMode = "one"  # K8
+    pair_fish: PairFish = "own"  # P4
+    target: int = 101  # K9
+    match_end: str = "target"  # K9.1: target | rounds:N | last_standing
+
+    # --- derived -------------------------------------------------------------------------
+    @property
+    def dealt(self) -> int:
+        """Tiles dealt to each player (K1.3, C1)."""
+        if self.hand_size:
+            return self.hand_size
+        return 7 if self.players == 2 else 5
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides: pairs (P2) or players."""
+        return 2 if self.pairs else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.pairs else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return (side, side + 2) if self.pairs else (side,)
+
+    @property
+    def rounds_limit(self) -> int | None:
+        if self.match_end.startswith("rounds:"):
+            return int(self.match_end.split(":", 1)[1])
+        return None
+
+    @property
+    def is_classic(self) -> bool:
+        return self.variant == "classic"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if not f.name.startswith("_")}
+
+    def replace(self, **changes: Any) -> Rules:
+        return make_rules(dataclasses.replace(self, **changes).to_dict())
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Rules) if not f.name.startswith("_"))
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "kozel": {},
+    "kozel-pairs": {"players": 4, "pairs": True},
+    "classic": {
+        "variant": "classic",
+        "hand_size": 0,
+        "redeal": "none",
+        "lead_rule": "highest_double",
+        "later_leads": "same_as_first",
+        "fish": "lowest_wins",
+        "blank_alone": 25,
+        "target": 100,
+    },
+}
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "variant": get_args(Variant),
+    "match": get_args(Match),
+    "redeal": get_args(Redeal),
+    "lead_rule": get_args(LeadRule),
+    "later_leads": get_args(LaterLeads),
+    "fish": get_args(FishMode),
+    "pair_fish": get_args(PairFish),
+    "set_top": (6, 9, 12),
+}
+
+_BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
+               "0": False, "false": False, "no": False, "off": False}
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Turn a ``--set`` string (or a JSON value) into the field's type, or say what is allowed."""
+    default = getattr(Rules(), name)
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        word = str(value).strip().lower()
+        if word in _BOOL_WORDS:
+            return _BOOL_WORDS[word]
+        raise RulesError(f"option {name} is on/off, not {value!r}")
+    if isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise RulesError(f"option {name} takes a whole number, not {value!r}") from None
+    return str(value).strip()
+
+
+def _check(r: Rules) -> None:
+    """Refuse impossible combinations (F15 and friends) with a message naming the allowed values."""
+    for name, choices in _CHOICES.items():
+        if getattr(r, name) not in choices:
+            allowed = ", ".join(str(c) for c in choices)
+            raise RulesError(f"option {name}={getattr(r, name)!r} is unknown; allowed: {allowed}")
+    if not 2 <= r.players <= 4:
+        raise RulesError(f"players must be 2, 3 or 4, not {r.players}")
+    if r.pairs and r.players != 4:
+        raise RulesError(f"pairs need exactly 4 players, not {r.players}")
+    if r.pairs and r.is_classic:
+        raise RulesError("pairs are a Козёл rule; the classic variant is played each for themselves")
+    if r.partner_leads and not r.pairs:
+        raise RulesError("partner_leads needs pairs")
+    tiles = (r.set_top + 1) * (r.set_top + 2) // 2
+    if r.hand_size < 0:
+        raise RulesError(f"hand_size must be 1 or more (0 = the classic 7/5 rule), not {r.hand_size}")
+    if r.dealt * r.players > tiles:
+        raise RulesError(
+            f"hand_size {r.dealt} × {r.players} players needs {r.dealt * r.players} tiles; "
+            f"the set has {tiles}"
+        )
+    if r.boneyard_reserve < 0:
+        raise RulesError(f"boneyard_reserve cannot be negative ({r.boneyard_reserve})")
+    if r.boneyard_reserve > tiles - r.dealt * r.players:
+        raise RulesError(
+            f"boneyard_reserve {r.boneyard_reserve} is more than the boneyard holds "
+            f"({tiles - r.dealt * r.players})"
+        )
+    if r.target < 1:
+        raise RulesError(f"target must be 1 or more, not {r.target}")
+    if r.open_threshold < 1:
+        raise RulesError(f"open_threshold must be 1 or more, not {r.open_threshold}")
+    if r.blank_alone < 0:
+        raise RulesError(f"blank_alone cannot be negative ({r.blank_alone})")
+    if r.match_end not in ("target", "last_standing"):
+        head, _, n = r.match_end.partition(":")
+        if head != "rounds" or not n.isdigit() or int(n) < 1:
+            raise RulesError(
+                f"match_end={r.match_end!r} is unknown; allowed: target, rounds:N (N ≥ 1), "
+                "last_standing"
+            )
+    if r.is_classic and r.fish != "lowest_wins":
+        raise RulesError("the classic variant scores a fish as lowest_wins (fish=lowest_wins)")
+    if not r.is_classic and r.fish == "lowest_wins":
+        raise RulesError("fish=lowest_wins belongs to the classic variant; Козёл allows all, one, fisher")
+    if r.is_classic and r.match_end == "last_standing":
+        raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
+
+
+def make_rules(options: dict[str, Any] | None = None, preset: str = "kozel") -> Rules:
+    """Build validated rules from a preset plus option overrides (strings or typed values)."""
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r}; allowed: {', '.join(PRESETS)}")
+    values: dict[str, Any] = dict(PRESETS[preset])
+    for name, value in (options or {}).items():
+        key = name.strip().replace("-", "_")
+        if key not in OPTION_NAMES:
+            raise RulesError(f"unknown option {name!r}; options are: {', '.join(OPTION_NAMES)}")
+        values[key] = _coerce(key, value)
+    rules = Rules(**values)
+    _check(rules)
+    return rules
+
+
+def parse_settings(pairs: list[str]) -> dict[str, str]:
+    """Parse CLI ``--set k=v`` items."""
+    out: dict[str, str] = {}
+    for item in pairs:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"--set takes name=value, not {item!r}")
+        out[key.strip()] = value.strip()
+    return out

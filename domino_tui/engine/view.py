@@ -1,0 +1,105 @@
+"""What one seat may know (K3.6): its own hand and everything public, never the others' tiles.
+
+Bots receive a :class:`SeatView` and nothing else. The view also rebuilds a full round state from
+a *guess* of the hidden tiles, which is how sampling bots search without seeing the truth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import DRAW
+from .match import Match, RoundResult
+from .round import Event, RoundState
+from .rules import Rules
+from .scoring import Standing
+from .tiles import tile_set
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    rules: Rules
+    hand: int  # own tiles (bit mask)
+    turn: int
+    leader: int
+    lead_mask: int  # tiles this seat may lead with (own hand only); 0 unless it is to lead
+    placed: tuple[tuple[int, int, int], ...]  # (tile, side, seat); side -1 = lead, 0 left, 1 right
+    left: int
+    right: int
+    counts: tuple[int, ...]  # tiles in each seat's hand
+    boneyard: int  # tiles in the boneyard
+    drawable: int  # of which may still be drawn (K3.5)
+    events: tuple[Event, ...]  # this round's public history; others' drawn tiles are -1
+    seats: tuple[int, ...]  # seats in play this round
+    knocks: int  # consecutive knocks so far (F4)
+    legal: tuple[int, ...]  # legal actions if it is this seat's turn, else ()
+    standings: tuple[Standing, ...]
+    carry: int
+    number: int  # round number, 1-based
+    results: tuple[RoundResult, ...]  # finished rounds (all hands were shown, K4.5)
+
+    @property
+    def table(self) -> int:
+        mask = 0
+        for t, _, _ in self.placed:
+            mask |= 1 << t
+        return mask
+
+    @property
+    def unseen(self) -> int:
+        """Tiles this seat has not seen: in other hands or in the boneyard."""
+        ts = tile_set(self.rules.set_top)
+        return ts.all_mask & ~self.hand & ~self.table
+
+    def determinize(self, hands: dict[int, int], boneyard: list[int]) -> RoundState:
+        """A full round state from this view plus a guess of the other hands and the boneyard
+        order (drawn from the end). The guess must account for every unseen tile."""
+        all_hands = [0] * self.rules.players
+        all_hands[self.seat] = self.hand
+        for seat, mask in hands.items():
+            all_hands[seat] = mask
+        s = RoundState.start(self.rules, all_hands, boneyard, self.leader, 0, self.seats)
+        s.table = self.table
+        s.left, s.right = self.left, self.right
+        s.placed = list(self.placed)
+        s.history = list(self.events)
+        s.turn = self.turn
+        s.knocks = self.knocks
+        s.lead_mask = self.lead_mask
+        s.drawn = sum(1 for e in reversed(self.events) if e.code == DRAW and e.seat == self.turn)
+        for t, _side, seat in self.placed:
+            if not tile_set(self.rules.set_top).is_double[t]:
+                s.last_nondouble = seat
+        return s
+
+
+def seat_view(match: Match, seat: int) -> SeatView:
+    """The view of ``seat`` at this moment of ``match``."""
+    st = match.round
+    events = tuple(
+        e._replace(tile=-1) if e.code == DRAW and e.seat != seat else e for e in st.history
+    )
+    mine = st.turn == seat and not match.over
+    return SeatView(
+        seat=seat,
+        rules=match.rules,
+        hand=st.hands[seat],
+        turn=st.turn,
+        leader=st.leader,
+        lead_mask=st.lead_mask & st.hands[seat] if mine and not st.placed else 0,
+        placed=tuple(st.placed),
+        left=st.left,
+        right=st.right,
+        counts=st.tile_counts(),
+        boneyard=len(st.boneyard),
+        drawable=st.drawable,
+        events=events,
+        seats=st.seats,
+        knocks=st.knocks,
+        legal=tuple(match.legal_actions()) if mine else (),
+        standings=match.standings,
+        carry=match.carry,
+        number=match.number,
+        results=tuple(match.results),
+    )
