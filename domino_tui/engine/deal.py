@@ -63,8 +63,10 @@ def _lead_order(ts: TileSet, lead_rule: str) -> list[int]:
     return [ts.double_of[d] for d in doubles] + others
 
 
-def forced_lead(rules: Rules, hands: tuple[int, ...] | list[int], seats: tuple[int, ...]) -> tuple[int, int]:
-    """The seat and the tile that must open a round under the first-round rule (only hands count)."""
+def forced_lead(
+    rules: Rules, hands: tuple[int, ...] | list[int], seats: tuple[int, ...]
+) -> tuple[int, int]:
+    """The seat and tile that must open a round under the first-round rule (only hands count)."""
     ts = tile_set(rules.set_top)
     for t in _lead_order(ts, rules.lead_rule):
         for seat in seats:

@@ -7,10 +7,11 @@ state and every score. Rounds are dealt as soon as the previous one is scored.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .deal import PreviousRound, choose_lead, deal
-from .round import RoundState
+from .deal import Deal, PreviousRound, choose_lead, deal
+from .round import Event, IllegalActionError, RoundState
 from .rules import Rules
 from .scoring import RoundScore, Standing, abandon_rating, rating, score_round
 
@@ -51,14 +52,17 @@ class Outcome:
 class Match:
     """Rounds until the goat. Call :meth:`apply` with the player-to-move's actions."""
 
-    def __init__(self, rules: Rules, seed: int) -> None:
+    def __init__(self, rules: Rules, seed: int, deals: Iterator[Deal] | None = None) -> None:
+        """``deals`` scripts the deals (tests, fixed hands); otherwise the seeded RNG deals."""
         self.rules = rules
+        self._scripted = deals
         self.seed = seed
         self.rng = random.Random(seed)
         self.standings: tuple[Standing, ...] = tuple(Standing() for _ in range(rules.sides))
         self.carry = 0
         self.results: list[RoundResult] = []
         self.actions: list[list[int]] = []
+        self.histories: list[list[Event]] = []  # each round's events, draws with their tiles
         self.outcome: Outcome | None = None
         self._redeals = 0
         self._lead_tile = -1
@@ -91,8 +95,6 @@ class Match:
     def apply(self, code: int) -> RoundResult | None:
         """Apply one action; returns the round's result when this action ended a round."""
         if self.over:
-            from .round import IllegalActionError
-
             raise IllegalActionError("the match is over")
         if not self.round.placed:
             self._lead_tile = code >> 1 if code >= 0 else -1
@@ -107,7 +109,11 @@ class Match:
 
     def _new_round(self) -> RoundState:
         seats = self.seats_in
-        d = deal(self.rules, self.rng, seats)
+        d = (
+            next(self._scripted)
+            if self._scripted is not None
+            else deal(self.rules, self.rng, seats)
+        )
         prev = None
         if self.results:
             last = self.results[-1]
@@ -119,7 +125,9 @@ class Match:
         leader, mask = choose_lead(self.rules, d.hands, seats, prev)
         self._redeals = d.redeals
         self.actions.append([])
-        return RoundState.start(self.rules, list(d.hands), list(d.boneyard), leader, mask, seats)
+        state = RoundState.start(self.rules, list(d.hands), list(d.boneyard), leader, mask, seats)
+        self.histories.append(state.history)
+        return state
 
     def _finish_round(self) -> RoundResult:
         r, state = self.rules, self.round
@@ -170,9 +178,7 @@ class Match:
             self._end(goats=goats)
             return goats
         new = tuple(
-            s
-            for s in range(r.sides)
-            if not self.standings[s].out and written[s] >= r.target
+            s for s in range(r.sides) if not self.standings[s].out and written[s] >= r.target
         )
         if not new:
             return ()

@@ -66,6 +66,24 @@ class RoundState:
     )
 
     geo: Geometry
+    reserve: int
+    takes_boneyard: bool
+    double_pair: bool
+    table: int
+    left: int
+    right: int
+    turn: int
+    leader: int
+    lead_mask: int
+    knocks: int
+    drawn: int
+    last_nondouble: int
+    over: bool
+    fish: bool
+    went_out: int
+    fisher: int
+    taker: int
+    taken: int
     hands: list[int]
     boneyard: list[int]
     placed: list[tuple[int, int, int]]
@@ -92,9 +110,7 @@ class RoundState:
         n = len(hands)
         nxt = list(range(n))
         for seat in range(n):
-            nxt[seat] = next(
-                (seat + k) % n for k in range(1, n + 1) if (seat + k) % n in s.seats
-            )
+            nxt[seat] = next((seat + k) % n for k in range(1, n + 1) if (seat + k) % n in s.seats)
         s.nxt = tuple(nxt)
         s.reserve = rules.boneyard_reserve
         s.takes_boneyard = rules.fish_takes_boneyard

@@ -114,8 +114,16 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "set_top": (6, 9, 12),
 }
 
-_BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
-               "0": False, "false": False, "no": False, "off": False}
+_BOOL_WORDS = {
+    "1": True,
+    "true": True,
+    "yes": True,
+    "on": True,
+    "0": False,
+    "false": False,
+    "no": False,
+    "off": False,
+}
 
 
 def _coerce(name: str, value: Any) -> Any:
@@ -149,12 +157,12 @@ def _check(r: Rules) -> None:
     if r.pairs and r.players != 4:
         raise RulesError(f"pairs need exactly 4 players, not {r.players}")
     if r.pairs and r.is_classic:
-        raise RulesError("pairs are a Козёл rule; the classic variant is played each for themselves")
+        raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
     if r.partner_leads and not r.pairs:
         raise RulesError("partner_leads needs pairs")
     tiles = (r.set_top + 1) * (r.set_top + 2) // 2
     if r.hand_size < 0:
-        raise RulesError(f"hand_size must be 1 or more (0 = the classic 7/5 rule), not {r.hand_size}")
+        raise RulesError(f"hand_size must be 1 or more (0 = classic 7/5), not {r.hand_size}")
     if r.dealt * r.players > tiles:
         raise RulesError(
             f"hand_size {r.dealt} × {r.players} players needs {r.dealt * r.players} tiles; "
@@ -183,7 +191,7 @@ def _check(r: Rules) -> None:
     if r.is_classic and r.fish != "lowest_wins":
         raise RulesError("the classic variant scores a fish as lowest_wins (fish=lowest_wins)")
     if not r.is_classic and r.fish == "lowest_wins":
-        raise RulesError("fish=lowest_wins belongs to the classic variant; Козёл allows all, one, fisher")
+        raise RulesError("fish=lowest_wins is for classic; Козёл allows all, one, fisher")
     if r.is_classic and r.match_end == "last_standing":
         raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
 

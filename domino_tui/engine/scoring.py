@@ -131,7 +131,8 @@ def score_round(
     }
     winner_side = rules.side_of(state.went_out) if state.went_out >= 0 else -1
     if rules.is_classic:
-        gains, cleared_sides, payee, tie = _classic(hand_pts, winner_side), set(), -1, False
+        cleared_sides: set[int] = set()
+        gains, payee, tie = _classic(hand_pts, winner_side), -1, False
         carry_after = carry
     else:
         gains, cleared_sides, payee, tie = _kozel(rules, hand_pts, winner_side, state)

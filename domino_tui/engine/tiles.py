@@ -55,7 +55,7 @@ class TileSet:
         return f"{self.lo[t]}-{self.hi[t]}"
 
     def parse(self, text: str) -> int:
-        """Parse ``"3-5"`` (or ``"5-3"``, ``"3:5"``, ``"35"``) into a tile id; ValueError otherwise."""
+        """Parse ``"3-5"`` (also ``"5-3"``, ``"3:5"``, ``"35"``) into a tile id, else ValueError."""
         s = text.strip().replace(":", "-").replace("|", "-")
         parts = s.split("-") if "-" in s else list(s)
         if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):

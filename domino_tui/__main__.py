@@ -1,0 +1,3 @@
+from domino_tui.cli import main
+
+main()

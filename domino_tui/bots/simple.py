@@ -1,0 +1,43 @@
+"""The two baseline bots: uniformly random, and heaviest-tile-first."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import PAIR_BASE, pair_tiles
+from ..engine.tiles import tile_set
+from ..engine.view import SeatView
+
+
+class RandomBot:
+    """Plays a uniformly random legal action: the floor every other bot must beat."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> int:
+        return self.rng.choice(view.legal)
+
+
+class GreedyBot:
+    """Dumps the heaviest playable tile: fewer pips left in hand means fewer penalty points."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView) -> int:
+        pips = tile_set(view.rules.set_top).pips
+
+        def weight(code: int) -> tuple[int, int]:
+            if code < 0:
+                return (-1, code)
+            if code >= PAIR_BASE:
+                a, b = pair_tiles(code)
+                return (pips[a] + pips[b], code)
+            return (pips[code >> 1], -code)
+
+        return max(view.legal, key=weight)
