@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from .rules import Rules
-from .tiles import TileSet, bits, tile_set
+from .tiles import bits, tile_set
 
 MAX_REDEALS = 1000  # a guard only: with any legal option set a good deal comes within a few tries
 
@@ -27,7 +28,10 @@ def needs_redeal(rules: Rules, hand: int) -> bool:
         return hand != 0 and not hand & ~ts.double_mask
     if (hand & ts.double_mask).bit_count() >= 5:
         return True
-    return any((hand & m).bit_count() >= 6 for m in ts.suit_mask)
+    for m in ts.suit_mask:
+        if (hand & m).bit_count() >= 6:
+            return True
+    return False
 
 
 def deal(rules: Rules, rng: random.Random, seats: tuple[int, ...]) -> Deal:
@@ -46,9 +50,10 @@ def deal(rules: Rules, rng: random.Random, seats: tuple[int, ...]) -> Deal:
     raise RuntimeError("no acceptable deal after many redeals")  # unreachable with valid rules
 
 
-def _lead_order(ts: TileSet, lead_rule: str) -> list[int]:
+@cache
+def _lead_order(top: int, lead_rule: str) -> tuple[int, ...]:
     """Tiles in the order they are looked for to lead the first round (K2.1, K2.3, F2, D1)."""
-    top = ts.top
+    ts = tile_set(top)
     if lead_rule == "kozel":
         doubles = [*range(1, top + 1), 0]
     elif lead_rule == "lowest_double":
@@ -60,7 +65,7 @@ def _lead_order(ts: TileSet, lead_rule: str) -> list[int]:
         others.sort(key=lambda t: (ts.pips[t], ts.hi[t]))
     else:
         others.sort(key=lambda t: (-ts.pips[t], -ts.hi[t]))
-    return [ts.double_of[d] for d in doubles] + others
+    return tuple([ts.double_of[d] for d in doubles] + others)
 
 
 def forced_lead(
@@ -68,7 +73,7 @@ def forced_lead(
 ) -> tuple[int, int]:
     """The seat and tile that must open a round under the first-round rule (only hands count)."""
     ts = tile_set(rules.set_top)
-    for t in _lead_order(ts, rules.lead_rule):
+    for t in _lead_order(ts.top, rules.lead_rule):
         for seat in seats:
             if hands[seat] >> t & 1:
                 return seat, t

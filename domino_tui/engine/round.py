@@ -194,11 +194,30 @@ class RoundState:
         dr = hand & self.geo.fits[self.right] & ts.double_mask
         return [PAIR_BASE + a * 100 + b for a in bits(dl) for b in bits(dr) if a != b]
 
+    def is_legal(self, code: int) -> bool:
+        """Whether ``code`` is legal now, without building the list of legal actions."""
+        if self.over:
+            return False
+        hand = self.hands[self.turn]
+        if 0 <= code < PAIR_BASE:
+            t = code >> 1
+            if not hand >> t & 1:
+                return False
+            if not self.placed:
+                return bool(code & 1 == 0 and self.lead_mask >> t & 1)
+            end = self.right if code & 1 else self.left
+            return bool(self.geo.fits[end] >> t & 1)
+        if code in (DRAW, KNOCK):
+            if self.playable_mask():
+                return False
+            return (len(self.boneyard) > self.reserve) == (code == DRAW)
+        return code in self.legal_actions()
+
     def why_illegal(self, code: int) -> str | None:
         """None if ``code`` is legal now, else the reason in plain words."""
         if self.over:
             return "the round is over"
-        if code in self.legal_actions():
+        if self.is_legal(code):
             return None
         ts = self.geo.ts
         hand = self.hands[self.turn]
@@ -228,8 +247,8 @@ class RoundState:
     # --- changes ------------------------------------------------------------------------------
     def apply(self, code: int) -> None:
         """Play, draw or knock for the player to move; IllegalActionError if not allowed."""
-        reason = self.why_illegal(code)
-        if reason is not None:
+        if not self.is_legal(code):
+            reason = self.why_illegal(code)
             raise IllegalActionError(f"illegal action {format_action(code)}: {reason}")
         self.apply_unchecked(code)
 

@@ -6,7 +6,7 @@ round, so that the score sheet can be recomputed and checked from a record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from .round import RoundState
@@ -71,7 +71,7 @@ def hand_value(rules: Rules, hand: int) -> int:
         return 50
     if rules.big_alone and hand == blank | top:
         return 75
-    total = sum(ts.pips[t] for t in range(ts.count) if hand >> t & 1)
+    total = ts.pip_sum(hand)
     if rules.one_one_15 and hand >> ts.double_of[1] & 1:
         total += 15 - 2
     return total
@@ -102,10 +102,10 @@ def _bonuses(rules: Rules, state: RoundState) -> list[int]:
 def apply_k7(rules: Rules, st: Standing, points: int) -> Standing:
     """K7.1-K7.3: remember small points until a round opens the score, then write everything."""
     if st.opened:
-        return replace(st, written=st.written + points)
+        return Standing(st.written + points, 0, True, st.out)
     if points >= rules.open_threshold:
-        return replace(st, written=st.written + points + st.remembered, remembered=0, opened=True)
-    return replace(st, remembered=st.remembered + points)
+        return Standing(st.written + points + st.remembered, 0, True, st.out)
+    return Standing(st.written, st.remembered + points, False, st.out)
 
 
 def _unique_max(points: dict[int, int]) -> int:
@@ -148,10 +148,10 @@ def score_round(
         after, cleared = before, 0
         if side in cleared_sides:
             cleared = before.remembered
-            after = replace(after, remembered=0)
+            after = Standing(after.written, 0, after.opened, after.out)
         if side in gains:
             after = (
-                replace(after, written=after.written + gains[side])
+                Standing(after.written + gains[side], 0, after.opened, after.out)
                 if rules.is_classic
                 else apply_k7(rules, after, gains[side])
             )

@@ -23,6 +23,7 @@ class TileSet:
         "index",
         "is_double",
         "lo",
+        "pip_bytes",
         "pips",
         "suit_mask",
         "top",
@@ -43,6 +44,14 @@ class TileSet:
         self.all_mask = (1 << self.count) - 1
         self.double_of: tuple[int, ...] = tuple(self.index[(s, s)] for s in range(top + 1))
         self.double_mask = sum(1 << t for t in self.double_of)
+        # pip totals of every 8-tile slice of a mask, so a hand is counted in a few lookups
+        self.pip_bytes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                sum(self.pips[8 * i + b] for b in range(8) if v >> b & 1 and 8 * i + b < self.count)
+                for v in range(256)
+            )
+            for i in range((self.count + 7) // 8)
+        )
         self.suit_mask: tuple[int, ...] = tuple(
             sum(1 << t for t, (a, b) in enumerate(pairs) if s in (a, b)) for s in range(top + 1)
         )
@@ -64,6 +73,14 @@ class TileSet:
         if (a, b) not in self.index:
             raise ValueError(f"no tile {a}-{b} in a double-{self.top} set")
         return self.index[(a, b)]
+
+    def pip_sum(self, mask: int) -> int:
+        """Total pips of the tiles in ``mask``."""
+        total = 0
+        for table in self.pip_bytes:
+            total += table[mask & 255]
+            mask >>= 8
+        return total
 
     def other(self, t: int, half: int) -> int:
         """The half of ``t`` that is not ``half`` (the new open end after attaching on ``half``)."""
