@@ -28,10 +28,7 @@ def needs_redeal(rules: Rules, hand: int) -> bool:
         return hand != 0 and not hand & ~ts.double_mask
     if (hand & ts.double_mask).bit_count() >= 5:
         return True
-    for m in ts.suit_mask:
-        if (hand & m).bit_count() >= 6:
-            return True
-    return False
+    return any((hand & m).bit_count() >= 6 for m in ts.suit_mask)
 
 
 def deal(rules: Rules, rng: random.Random, seats: tuple[int, ...]) -> Deal:
