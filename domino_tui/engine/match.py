@@ -65,7 +65,6 @@ class Match:
         self.histories: list[list[Event]] = []  # each round's events, draws with their tiles
         self.outcome: Outcome | None = None
         self._redeals = 0
-        self._lead_tile = -1
         self.round = self._new_round()
 
     # --- flow -----------------------------------------------------------------------------------
@@ -96,8 +95,6 @@ class Match:
         """Apply one action; returns the round's result when this action ended a round."""
         if self.over:
             raise IllegalActionError("the match is over")
-        if not self.round.placed:
-            self._lead_tile = code >> 1 if code >= 0 else -1
         self.round.apply(code)
         self.actions[-1].append(code)
         if not self.round.over:

@@ -67,7 +67,11 @@ class SeatView:
         s.turn = self.turn
         s.knocks = self.knocks
         s.lead_mask = self.lead_mask
-        s.drawn = sum(1 for e in reversed(self.events) if e.code == DRAW and e.seat == self.turn)
+        s.drawn = 0
+        for e in reversed(self.events):  # draws of the turn in progress
+            if e.code != DRAW or e.seat != self.turn:
+                break
+            s.drawn += 1
         for t, _side, seat in self.placed:
             if not tile_set(self.rules.set_top).is_double[t]:
                 s.last_nondouble = seat
