@@ -1,0 +1,395 @@
+"""Profile statistics in SQLite: who played, who was the goat, who earns rating (K10, K10.1).
+
+Two app instances may finish games at the same moment (two terminals, a hot-seat table and a
+bot game): the database runs in WAL mode with a busy timeout, and every write is one
+``BEGIN IMMEDIATE`` transaction, so a writer waits for the other instead of failing or losing
+a match. The schema is versioned with ``PRAGMA user_version`` and a list of migrations; a new
+version of the schema is a new function appended to :data:`MIGRATIONS`, never an edit.
+
+Figures are per player even in pairs (P2): each partner gets the pair's goat, rating and round
+wins, and their own hand's points.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine.match import Match, RoundResult
+from .files import move_aside
+from .meta import Seat, new_game_id
+from .paths import stats_path
+
+BUSY_TIMEOUT_S = 30.0
+
+
+class StatsError(Exception):
+    """The statistics database cannot be used; the message says why and what was done."""
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE profiles (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            is_bot INTEGER NOT NULL,
+            UNIQUE (name, is_bot))"""
+    )
+    db.execute(
+        """CREATE TABLE matches (
+            id INTEGER PRIMARY KEY,
+            game_id TEXT NOT NULL UNIQUE,
+            finished_at TEXT NOT NULL,
+            preset TEXT,
+            rules TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,
+            abandoned_by INTEGER,
+            record_name TEXT)"""
+    )
+    db.execute(
+        """CREATE TABLE results (
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            profile_id INTEGER NOT NULL REFERENCES profiles(id),
+            side INTEGER NOT NULL,
+            goat INTEGER NOT NULL,
+            winner INTEGER NOT NULL,
+            left_game INTEGER NOT NULL,
+            rating INTEGER NOT NULL,
+            written INTEGER NOT NULL,
+            rounds_played INTEGER NOT NULL,
+            rounds_won INTEGER NOT NULL,
+            round_points INTEGER NOT NULL,
+            PRIMARY KEY (match_id, seat))"""
+    )
+    db.execute("CREATE INDEX results_by_profile ON results(profile_id)")
+
+
+Migration = Callable[[sqlite3.Connection], None]
+MIGRATIONS: list[Migration] = [_v1]  # MIGRATIONS[i] takes the schema from version i to i + 1
+
+
+@dataclass(frozen=True)
+class MatchRef:
+    """One match from one player's side: enough to name it and open its replay."""
+
+    game_id: str
+    finished_at: str
+    rating: int
+    written: int
+    goat: bool
+    record_name: str | None
+
+
+@dataclass(frozen=True)
+class ProfileStats:
+    name: str
+    is_bot: bool
+    matches: int
+    goats: int
+    abandoned: int  # matches this player left (K10.1)
+    rounds_played: int
+    rounds_won: int
+    round_points: int  # own hand points summed over the rounds played
+    rating: int  # K10 / K10.1 rating summed over all matches
+    best: MatchRef | None
+    worst: MatchRef | None
+
+    @property
+    def mean_round_points(self) -> float | None:
+        return self.round_points / self.rounds_played if self.rounds_played else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["mean_round_points"] = self.mean_round_points
+        return data
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """One match on a profile's rating chart: the match's rating and the running total."""
+
+    finished_at: str
+    game_id: str
+    rating: int
+    total: int
+
+
+def round_winners(match: Match, result: RoundResult) -> set[int]:
+    """Sides that won a round: the side that went out, or on a fish the single side with the
+    fewest hand points (the pair with the smaller sum, F10; the lowest hand, C4); a tie for the
+    fewest wins nobody."""
+    if result.went_out >= 0:
+        return {match.rules.side_of(result.went_out)}
+    active = {line.side: line.hand_points for line in result.score.lines if not line.before.out}
+    low = min(active.values())
+    lows = [side for side, points in active.items() if points == low]
+    return set(lows) if len(lows) == 1 else set()
+
+
+@dataclass(frozen=True)
+class _SeatFigures:
+    rounds_played: int
+    rounds_won: int
+    round_points: int
+
+
+def _seat_figures(match: Match) -> list[_SeatFigures]:
+    rules = match.rules
+    played = [0] * rules.players
+    won = [0] * rules.players
+    points = [0] * rules.players
+    for result in match.results:
+        winners = round_winners(match, result)
+        for seat in range(rules.players):
+            side = rules.side_of(seat)
+            if result.score.lines[side].before.out:
+                continue
+            played[seat] += 1
+            won[seat] += side in winners
+            points[seat] += result.score.seat_points[seat]
+    return [_SeatFigures(played[s], won[s], points[s]) for s in range(rules.players)]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class StatsDB:
+    """An open statistics database. Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or stats_path()
+        self.notice: str | None = None  # set when a damaged file was replaced: tell the player
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = self._open()
+        except sqlite3.OperationalError as err:
+            raise StatsError(f"cannot open the statistics {self.path}: {err}") from None
+        except sqlite3.DatabaseError as err:
+            moved = self._quarantine()
+            self.notice = (
+                f"the statistics file was damaged ({err}); it was moved to {moved.name} "
+                "and new statistics were started"
+            )
+            self._db = self._open()
+
+    def _quarantine(self) -> Path:
+        """Move a file that is not a database aside, with its journal files, never delete it."""
+        for extra in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + extra)
+            if side.exists():
+                move_aside(side)
+        return move_aside(self.path)
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            db.execute("PRAGMA foreign_keys = ON")
+            self._migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        with _transaction(db):
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > len(MIGRATIONS):
+                raise StatsError(
+                    f"the statistics database is schema version {version}, newer than this "
+                    f"program knows ({len(MIGRATIONS)}); update domino-tui"
+                )
+            for migrate in MIGRATIONS[version:]:
+                migrate(db)
+            if version != len(MIGRATIONS):
+                db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> StatsDB:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing ----------------------------------------------------------------------------
+    def record_match(
+        self,
+        match: Match,
+        seats: Sequence[Seat],
+        *,
+        game_id: str | None = None,
+        preset: str | None = None,
+        record_name: str | None = None,
+        finished_at: str | None = None,
+    ) -> bool:
+        """Count a finished or abandoned match for every seat, bots included (flagged).
+
+        Returns False when ``game_id`` was already counted: finishing a game again after a
+        crash must not count it twice.
+        """
+        if match.outcome is None:
+            raise ValueError("only a finished or abandoned match can be counted")
+        rules, outcome = match.rules, match.outcome
+        if len(seats) != rules.players:
+            raise ValueError(f"{len(seats)} seats given for a {rules.players}-player match")
+        figures = _seat_figures(match)
+        with _transaction(self._db):
+            try:
+                cur = self._db.execute(
+                    "INSERT INTO matches (game_id, finished_at, preset, rules, seed, rounds,"
+                    " abandoned_by, record_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id or new_game_id(),
+                        finished_at or _now(),
+                        preset,
+                        json.dumps(rules.to_dict(), sort_keys=True),
+                        match.seed,
+                        len(match.results),
+                        outcome.abandoned_by if outcome.abandoned_by >= 0 else None,
+                        record_name,
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                return False
+            match_id = cur.lastrowid
+            for seat, (who, fig) in enumerate(zip(seats, figures, strict=True)):
+                side = rules.side_of(seat)
+                self._db.execute(
+                    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        match_id,
+                        seat,
+                        self._profile_id(who),
+                        side,
+                        side in outcome.goats,
+                        side in outcome.winners,
+                        seat == outcome.abandoned_by,
+                        outcome.ratings[side],
+                        match.standings[side].written,
+                        fig.rounds_played,
+                        fig.rounds_won,
+                        fig.round_points,
+                    ),
+                )
+        return True
+
+    def _profile_id(self, seat: Seat) -> int:
+        self._db.execute(
+            "INSERT OR IGNORE INTO profiles (name, is_bot) VALUES (?, ?)", (seat.name, seat.is_bot)
+        )
+        row = self._db.execute(
+            "SELECT id FROM profiles WHERE name = ? AND is_bot = ?", (seat.name, seat.is_bot)
+        ).fetchone()
+        return int(row[0])
+
+    def reset(self) -> None:
+        """Forget every match and profile (the CLI asks the player first)."""
+        with _transaction(self._db):
+            for table in ("results", "matches", "profiles"):
+                self._db.execute(f"DELETE FROM {table}")
+
+    # --- reading ----------------------------------------------------------------------------
+    def profiles(self, include_bots: bool = True) -> list[ProfileStats]:
+        """Every profile with at least one match, humans first, then by rating."""
+        rows = self._db.execute(
+            "SELECT p.id, p.name, p.is_bot, COUNT(DISTINCT r.match_id), SUM(r.goat),"
+            " SUM(r.left_game), SUM(r.rounds_played), SUM(r.rounds_won), SUM(r.round_points),"
+            " SUM(r.rating) FROM profiles p JOIN results r ON r.profile_id = p.id"
+            " GROUP BY p.id ORDER BY p.is_bot, SUM(r.rating) DESC, p.name"
+        ).fetchall()
+        return [
+            ProfileStats(
+                name=name,
+                is_bot=bool(is_bot),
+                matches=matches,
+                goats=goats,
+                abandoned=left,
+                rounds_played=played,
+                rounds_won=won,
+                round_points=points,
+                rating=total,
+                best=self._extreme(pid, best=True),
+                worst=self._extreme(pid, best=False),
+            )
+            for pid, name, is_bot, matches, goats, left, played, won, points, total in rows
+            if include_bots or not is_bot
+        ]
+
+    def profile(self, name: str, is_bot: bool = False) -> ProfileStats | None:
+        found = [p for p in self.profiles() if p.name == name and p.is_bot == is_bot]
+        return found[0] if found else None
+
+    def _extreme(self, profile_id: int, best: bool) -> MatchRef | None:
+        """Best match: highest rating, then lowest written score, then earliest; worst: the
+        reverse."""
+        order = (
+            "r.rating DESC, r.written ASC, m.id ASC"
+            if best
+            else "r.rating ASC, r.written DESC, m.id DESC"
+        )
+        row = self._db.execute(
+            "SELECT m.game_id, m.finished_at, r.rating, r.written, r.goat, m.record_name"
+            " FROM results r JOIN matches m ON m.id = r.match_id"
+            f" WHERE r.profile_id = ? ORDER BY {order} LIMIT 1",
+            (profile_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        game_id, finished_at, rating, written, goat, record_name = row
+        return MatchRef(game_id, finished_at, rating, written, bool(goat), record_name)
+
+    def rating_history(self, name: str, is_bot: bool = False) -> list[RatingPoint]:
+        """The profile's matches in order with the running rating total: the Stats chart."""
+        rows = self._db.execute(
+            "SELECT m.finished_at, m.game_id, r.rating FROM results r"
+            " JOIN matches m ON m.id = r.match_id JOIN profiles p ON p.id = r.profile_id"
+            " WHERE p.name = ? AND p.is_bot = ? ORDER BY m.finished_at, m.id, r.seat",
+            (name, is_bot),
+        ).fetchall()
+        points, total = [], 0
+        for finished_at, game_id, rating in rows:
+            total += rating
+            points.append(RatingPoint(finished_at, game_id, rating, total))
+        return points
+
+    def match_count(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+
+
+@contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """A write transaction that takes the lock up front, so concurrent writers queue on the
+    busy timeout instead of failing half-way (a deferred transaction cannot wait to upgrade)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def record_match(
+    match: Match, seats: Sequence[Seat], path: Path | None = None, **details: Any
+) -> bool:
+    """Count a finished match in the default database (see :meth:`StatsDB.record_match`)."""
+    with StatsDB(path) as db:
+        return db.record_match(match, seats, **details)
