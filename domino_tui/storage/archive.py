@@ -34,6 +34,7 @@ class RecordInfo:
     players: tuple[str, ...]
     rounds: int
     goats: tuple[str, ...]
+    winners: tuple[str, ...]  # classic (C6)
     abandoned_by: str | None
     problem: str | None  # why the record cannot be loaded, if it cannot
 
@@ -87,13 +88,15 @@ def _record_files(folder: Path) -> list[Path]:
     """Kept records, newest first (moved-aside files no longer end in .json)."""
     if not folder.is_dir():
         return []
-    return sorted((p for p in folder.glob("*.json") if p.is_file()), reverse=True)
+    files = [p for p in folder.glob("*.json") if p.is_file()]
+    return sorted(files, key=lambda p: (p.name[:15], p.stat().st_mtime_ns, p.name), reverse=True)
 
 
 def seats_of(record: dict[str, Any], players: int) -> tuple[Seat, ...]:
     """The record's seats, or ``P1``… when a record from elsewhere names them oddly."""
+    given = record.get("seats")
     try:
-        seats = tuple(Seat.from_dict(s) for s in record.get("seats") or [])
+        seats = tuple(Seat.from_dict(s) for s in given) if isinstance(given, list) else ()
     except MetaError:
         seats = ()
     if len(seats) != players:
@@ -113,16 +116,21 @@ def _info(path: Path) -> RecordInfo:
     try:
         record = loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, RecordError) as err:
-        return RecordInfo(path, when, None, (), 0, (), None, str(err))
-    names = [s.name for s in seats_of(record, len(record.get("seats") or []))]
-    result = record.get("result") or {}
+        return RecordInfo(path, when, None, (), 0, (), (), None, str(err))
+    players = record["rules"].get("players")
+    names = [s.name for s in seats_of(record, players if isinstance(players, int) else 0)]
+    result = record.get("result")
+    result = result if isinstance(result, dict) else {}
     pairs = bool(record["rules"].get("pairs"))
 
     def side_names(side: int) -> str:
         group = [side, side + 2] if pairs else [side]
         return " & ".join(names[s] for s in group if 0 <= s < len(names))
 
-    goats = tuple(side_names(g) for g in result.get("goats") or [] if isinstance(g, int))
+    goats, winners = (
+        tuple(side_names(s) for s in result.get(key) or [] if isinstance(s, int))
+        for key in ("goats", "winners")
+    )
     leaver = record.get("abandoned_by")
     leaver_name = names[leaver] if isinstance(leaver, int) and 0 <= leaver < len(names) else None
     return RecordInfo(
@@ -132,6 +140,7 @@ def _info(path: Path) -> RecordInfo:
         players=tuple(names),
         rounds=len(record["rounds"]),
         goats=goats,
+        winners=winners,
         abandoned_by=leaver_name,
         problem=None,
     )
