@@ -1,9 +1,116 @@
-"""Subcommands of this area (filled in by the issue that owns it)."""
+"""``domino sim``: one whole match between simple bots, printed as a transcript.
+
+It is the quickest way to watch the rules at work (and to check a rule option): the same seed
+and options always print the same match.
+"""
 
 from __future__ import annotations
 
+import secrets
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
 import typer
+
+from ..engine.rules import Rules, RulesError, make_rules, parse_settings
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
+    """Add ``domino sim`` to ``app``."""
+    app.command("sim")(sim)
+
+
+def sim(
+    rules: Annotated[
+        str, typer.Option("--rules", help="Preset: kozel, kozel-pairs or classic.")
+    ] = "kozel",
+    players: Annotated[
+        int | None, typer.Option("--players", help="2, 3 or 4 (default: the preset's).")
+    ] = None,
+    pairs: Annotated[
+        bool, typer.Option("--pairs", help="Four players in two pairs, 1+3 against 2+4.")
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Deal and bot seed; the same seed, the same match.")
+    ] = None,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option("--set", metavar="NAME=VALUE", help="A rule option, e.g. fish=all; repeat."),
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="ru or en.")] = "en",
+    bots: Annotated[
+        str,
+        typer.Option("--bots", help="Bot per seat, comma-separated (random, greedy, easy …)."),
+    ] = "greedy",
+    brief: Annotated[
+        bool, typer.Option("--brief", help="Only round ends and score sheets, no deals or moves.")
+    ] = False,
+) -> None:
+    """Play one match between bots to the goat and print it: deals, every play, draw and knock,
+    fish, each round's score sheet and the goat with ratings."""
+    try:
+        options: dict[str, object] = dict(parse_settings(settings or []))
+        if players is not None:
+            options["players"] = players
+        if pairs:
+            options["pairs"] = True
+            options.setdefault("players", 4)
+        chosen = make_rules(options, rules)
+        if lang not in ("ru", "en"):
+            raise RulesError(f"unknown language {lang!r}; choose ru or en")
+        seats = _bot_names(bots, chosen.players)
+    except RulesError as err:
+        _fail(str(err))
+    match_seed = seed if seed is not None else secrets.randbelow(10**6)
+    # imported here so that `domino --help` does not load the engine, bots and rich
+    from rich.console import Console
+
+    from ..i18n import tr
+    from ..transcript import render_match, seat_names
+
+    match = play_match(chosen, match_seed, seats)
+    names = seat_names(chosen, None, lang)
+    console = Console(highlight=False)
+    listing = ", ".join(f"{names[s]} — {bot}" for s, bot in enumerate(seats))
+    console.print(tr("tx.bots", lang, bots=listing), style="dim", markup=False)
+    for part in render_match(match, names, lang, moves=not brief):
+        console.print(part)
+
+
+def play_match(rules: Rules, seed: int, bots: list[str]) -> Match:
+    """Play a whole match; each bot sees only its own seat's view, seeded from the match seed."""
+    from ..bots import make_bot
+    from ..engine.match import Match
+    from ..engine.view import seat_view
+
+    players = [make_bot(name, seed * 10 + seat) for seat, name in enumerate(bots)]
+    match = Match(rules, seed)
+    while not match.over:
+        seat = match.turn
+        match.apply(players[seat].choose(seat_view(match, seat)))
+    return match
+
+
+def _bot_names(text: str, players: int) -> list[str]:
+    """One bot per seat; a shorter list repeats (``greedy,random`` → greedy, random, greedy …)."""
+    from ..bots import make_bot
+
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise RulesError("--bots needs at least one bot name")
+    if len(names) > players:
+        raise RulesError(f"--bots names {len(names)} bots for {players} players")
+    for name in names:
+        try:
+            make_bot(name)
+        except ValueError as err:
+            raise RulesError(str(err)) from None
+    return [names[s % len(names)] for s in range(players)]
+
+
+def _fail(message: str) -> NoReturn:
+    """One line on stderr and exit code 2: bad input is the player's to fix, not a crash."""
+    typer.echo(f"domino sim: {message}", err=True)
+    raise typer.Exit(2)

@@ -1,0 +1,501 @@
+"""A match told as a readable transcript: deals, every action in words, round ends, score sheets
+and the goat, in Russian or English.
+
+``domino sim`` prints it and ``domino export`` writes it, so it works from the :class:`Match`
+alone (a live one or one replayed from a record) and never from a bot's or a seat's view.
+
+Entry points:
+
+- :func:`render_match` returns rich renderables (styled: remembered ``+N`` yellow, written red)
+  for a :class:`rich.console.Console` to print; a console that is not a terminal drops the styles.
+- :func:`match_text` returns the same transcript as plain text of a fixed width, for files.
+- :func:`score_table` is one round's score sheet (K11) on its own.
+
+Seat names default to "Player 1 …" / "Игрок 1 …"; pairs are named by both partners.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from .engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles
+from .engine.deal import Deal, deal
+from .engine.geometry import geometry
+from .engine.match import Match, RoundResult
+from .engine.round import Event
+from .engine.rules import PRESETS, Rules, make_rules
+from .engine.scoring import SideLine, Standing
+from .engine.tiles import bits, tile_set
+from .i18n import Lang, tr
+
+# the score sheet's rules (K11): a line under the names and one between the round and the total
+SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
+FISH_MARK = "🐟"
+GOAT_MARK = "🐐"
+
+
+# --- words ----------------------------------------------------------------------------------
+def plural(n: int, key: str, lang: Lang) -> str:
+    """``n`` with the right form of a counted word ("1 кость", "3 кости", "5 костей")."""
+    forms = tr(key, lang).split("|")
+    if lang == "ru" and len(forms) == 3:
+        tail, tens = n % 10, n % 100
+        if tail == 1 and tens != 11:
+            form = forms[0]
+        elif 2 <= tail <= 4 and not 12 <= tens <= 14:
+            form = forms[1]
+        else:
+            form = forms[2]
+    else:
+        form = forms[0] if n == 1 else forms[-1]
+    return f"{n} {form}"
+
+
+def seat_names(rules: Rules, seats: Sequence[str] | None, lang: Lang) -> list[str]:
+    """The given names, or "Player N" for every seat without one."""
+    given = list(seats or [])
+    return [
+        given[s] if s < len(given) and given[s] else tr("tx.seat", lang, n=s + 1)
+        for s in range(rules.players)
+    ]
+
+
+def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
+    """One name per scoring side: a player, or both partners of a pair (P2)."""
+    return [" + ".join(names[s] for s in rules.seats_of(side)) for side in range(rules.sides)]
+
+
+def tiles_text(rules: Rules, mask: int) -> str:
+    ts = tile_set(rules.set_top)
+    return " ".join(ts.name(t) for t in bits(mask)) or "—"
+
+
+def rules_summary(rules: Rules, lang: Lang) -> str:
+    """The variant in words plus the options that differ from its closest preset."""
+    preset = min(PRESETS, key=lambda name: len(_differences(rules, make_rules({}, name))))
+    words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
+    if not rules.is_classic:
+        words.append(tr(f"tx.fish_mode.{rules.fish}", lang))
+    limit = rules.rounds_limit
+    words.append(tr("tx.rounds", lang, n=limit) if limit else tr("tx.target", lang, n=rules.target))
+    changed = {
+        k: v for k, v in _differences(rules, make_rules({}, preset)).items() if k not in _IN_WORDS
+    }
+    if changed:
+        words.append(", ".join(f"{k}={v}" for k, v in changed.items()))
+    return " · ".join(words)
+
+
+_IN_WORDS = ("players", "fish", "target")  # options the summary already says in words
+
+
+def _differences(rules: Rules, base: Rules) -> dict[str, object]:
+    theirs = base.to_dict()
+    return {k: v for k, v in rules.to_dict().items() if theirs[k] != v}
+
+
+# --- what happened in a round -----------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundStory:
+    """One round as the transcript tells it: the deal, the public events and, once finished,
+    the result. ``dealt[seat]`` is -1 when the deal of that hand cannot be known."""
+
+    number: int
+    seats: tuple[int, ...]
+    dealt: tuple[int, ...]
+    boneyard: int  # tiles in the boneyard after the deal
+    redeals: int | None  # None when unknown (a round still in play with scripted deals)
+    events: tuple[Event, ...]
+    result: RoundResult | None
+    taken: int  # the tiles taken on a fish (K4.4) as a mask; -1 when unknown
+
+
+def round_stories(match: Match) -> list[RoundStory]:
+    """Every round of ``match`` so far, the one in play included."""
+    deals = _replay_deals(match)
+    out_sides: set[int] = set()
+    stories = []
+    for index, events in enumerate(match.histories):
+        result = match.results[index] if index < len(match.results) else None
+        seats = tuple(
+            s for s in range(match.rules.players) if match.rules.side_of(s) not in out_sides
+        )
+        d = deals[index] if deals is not None else None
+        stories.append(_story(match, index + 1, seats, tuple(events), result, d))
+        if result is not None:
+            out_sides.update(result.goats)
+    return stories
+
+
+def _replay_deals(match: Match) -> list[Deal] | None:
+    """The deals of ``match``, dealt again from its seed.
+
+    The match keeps hands only as they end, and the hand of a player who took the boneyard on a
+    fish (K4.4) cannot be told apart from what they took. The seeded RNG is used for nothing but
+    dealing, so dealing again from the seed gives the exact deals; a match with scripted deals
+    does not reproduce, which the checks against the history detect (None then).
+    """
+    rules, rng = match.rules, random.Random(match.seed)
+    out_sides: set[int] = set()
+    deals = []
+    for index, events in enumerate(match.histories):
+        seats = tuple(s for s in range(rules.players) if rules.side_of(s) not in out_sides)
+        d = deal(rules, rng, seats)
+        result = match.results[index] if index < len(match.results) else None
+        if not _fits(d, events, result):
+            return None
+        deals.append(d)
+        if result is not None:
+            out_sides.update(result.goats)
+    return deals
+
+
+def _fits(d: Deal, events: Sequence[Event], result: RoundResult | None) -> bool:
+    """Whether the round's events could have come from deal ``d``."""
+    hands, boneyard = list(d.hands), list(d.boneyard)
+    for e in events:
+        if e.code == DRAW:
+            if not boneyard or boneyard.pop() != e.tile:
+                return False
+            hands[e.seat] |= 1 << e.tile
+        elif e.code >= 0:
+            if not hands[e.seat] >> e.tile & 1:
+                return False
+            hands[e.seat] &= ~(1 << e.tile)
+    if result is None:
+        return True
+    if result.taker >= 0:
+        rest = sum(1 << t for t in boneyard)
+        taken = result.hands[result.taker] & ~hands[result.taker]
+        if taken & ~rest or taken.bit_count() != result.taken:
+            return False
+        hands[result.taker] |= taken
+    return tuple(hands) == result.hands and d.redeals == result.redeals
+
+
+def _story(
+    match: Match,
+    number: int,
+    seats: tuple[int, ...],
+    events: tuple[Event, ...],
+    result: RoundResult | None,
+    d: Deal | None,
+) -> RoundStory:
+    final = list(result.hands) if result is not None else list(match.round.hands)
+    drawn = [0] * match.rules.players
+    for e in events:
+        if e.code == DRAW:
+            drawn[e.seat] |= 1 << e.tile
+    taker = result.taker if result is not None else -1
+    if d is not None:
+        dealt = list(d.hands)
+        taken = final[taker] & ~dealt[taker] & ~drawn[taker] if taker >= 0 else 0
+        return RoundStory(
+            number, seats, tuple(dealt), len(d.boneyard), d.redeals, events, result, taken
+        )
+    # scripted deals: undo plays and draws; the taker's own tiles and the taken ones are mixed
+    dealt = final[:]
+    for e in events:
+        if e.code == DRAW:
+            dealt[e.seat] &= ~(1 << e.tile)
+        elif e.code >= 0:
+            dealt[e.seat] |= 1 << e.tile
+    taken = 0
+    if taker >= 0 and result is not None and result.taken:
+        dealt[taker], taken = -1, -1
+    size = tile_set(match.rules.set_top).count - match.rules.dealt * len(seats)
+    redeals = result.redeals if result is not None else None
+    return RoundStory(number, seats, tuple(dealt), size, redeals, events, result, taken)
+
+
+# --- rendering ---------------------------------------------------------------------------------
+def render_match(
+    match: Match, seats: Sequence[str] | None = None, lang: Lang = "en", *, moves: bool = True
+) -> list[RenderableType]:
+    """The whole transcript, one renderable per part (header, rounds, outcome): print each on its
+    own (``for part in render_match(...): console.print(part)``); ``moves=False`` leaves out the
+    deals and the actions."""
+    rules = match.rules
+    names = seat_names(rules, seats, lang)
+    header = Text(rules_summary(rules, lang), style="bold")
+    header.append("\n" + tr("tx.seed", lang, n=match.seed), style="dim")
+    out: list[RenderableType] = [header]
+    for story in round_stories(match):
+        if story.result is None and not story.events and match.outcome is not None:
+            continue
+        out.append(render_round(match, story, names, lang, moves=moves))
+    out.append(render_outcome(match, names, lang))
+    return out
+
+
+def match_text(
+    match: Match,
+    seats: Sequence[str] | None = None,
+    lang: Lang = "en",
+    *,
+    width: int = 100,
+    moves: bool = True,
+) -> str:
+    """The transcript as plain text (no colours, no control codes), ``width`` columns wide."""
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer, width=width, color_system=None, force_terminal=False, emoji=False
+    )
+    for part in render_match(match, seats, lang, moves=moves):
+        console.print(part)
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+
+
+def render_round(
+    match: Match, story: RoundStory, names: Sequence[str], lang: Lang, *, moves: bool = True
+) -> RenderableType:
+    """One round: its heading, deal and actions (if ``moves``), its end and its score sheet."""
+    parts: list[RenderableType] = [Rule(tr("tx.round", lang, n=story.number), style="cyan")]
+    if moves:
+        parts += [_deal(match.rules, story, names, lang), _actions(match.rules, story, names, lang)]
+    if story.result is None:
+        parts.append(Text(tr("tx.round_running", lang), style="italic"))
+        return Group(*parts)
+    parts.append(_round_end(match.rules, story, story.result, names, lang))
+    parts.append(score_table(match.rules, story.result, names, lang))
+    notes = _carry_notes(match.rules, story.result, names, lang)
+    if notes.plain:
+        parts.append(notes)
+    return Group(*parts)
+
+
+def _deal(rules: Rules, story: RoundStory, names: Sequence[str], lang: Lang) -> RenderableType:
+    head = Text(tr("tx.deal", lang), style="bold")
+    if story.redeals:
+        head.append(" · " + tr("tx.redeals", lang, n=story.redeals), style="magenta")
+    boneyard = (
+        tr("tx.boneyard_size", lang, tiles=plural(story.boneyard, "tx.tiles", lang))
+        if story.boneyard
+        else tr("tx.no_boneyard", lang)
+    )
+    head.append(" · " + boneyard, style="dim")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for seat in story.seats:
+        hand = story.dealt[seat]
+        grid.add_row(
+            Text(f"  {names[seat]}"),
+            Text(tiles_text(rules, hand) if hand >= 0 else tr("tx.unknown_deal", lang)),
+        )
+    return Group(head, grid)
+
+
+def _actions(rules: Rules, story: RoundStory, names: Sequence[str], lang: Lang) -> RenderableType:
+    """One row per action; a run of draws by one player is one row listing each drawn tile."""
+    ts = tile_set(rules.set_top)
+    geo = geometry(rules.set_top, rules.match)
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column(tr("tx.col_who", lang), no_wrap=True)
+    table.add_column(tr("tx.col_move", lang))
+    table.add_column(tr("tx.col_ends", lang), justify="center", style="dim", no_wrap=True)
+    left = right = -1
+    step = 0
+    events = list(story.events)
+    i = 0
+    while i < len(events):
+        e = events[i]
+        step += 1
+        if e.code == DRAW:
+            run = [e.tile]
+            while (
+                i + 1 < len(events) and events[i + 1].code == DRAW and events[i + 1].seat == e.seat
+            ):
+                i += 1
+                run.append(events[i].tile)
+            what = Text(tr("tx.draw", lang, tiles=", ".join(ts.name(t) for t in run)))
+        elif e.code == KNOCK:
+            what = Text(tr("tx.knock", lang), style="yellow")
+        elif e.code >= PAIR_BASE:
+            a, b = pair_tiles(e.code)
+            left, right = geo.after[left][a], geo.after[right][b]
+            i += 1  # a double pair is two events of one action (K3.4)
+            what = Text(tr("tx.play_pair", lang, a=ts.name(a), b=ts.name(b)))
+        elif left < 0:
+            left, right = ts.lo[e.tile], ts.hi[e.tile]
+            what = Text(tr("tx.lead", lang, tile=ts.name(e.tile)), style="bold")
+        elif e.code & 1:
+            right = geo.after[right][e.tile]
+            what = Text(tr("tx.play_right", lang, tile=ts.name(e.tile)))
+        else:
+            left = geo.after[left][e.tile]
+            what = Text(tr("tx.play_left", lang, tile=ts.name(e.tile)))
+        ends = f"{left}|{right}" if left >= 0 else ""
+        table.add_row(str(step), Text(names[e.seat]), what, ends)
+        i += 1
+    return table
+
+
+def _round_end(
+    rules: Rules, story: RoundStory, result: RoundResult, names: Sequence[str], lang: Lang
+) -> RenderableType:
+    parts: list[RenderableType] = []
+    if result.went_out >= 0:
+        parts.append(Text(tr("tx.went_out", lang, name=names[result.went_out]), style="bold green"))
+    else:
+        line = Text(f"{FISH_MARK} " + tr("tx.fish", lang, name=names[result.fisher]), "bold blue")
+        parts.append(line)
+        if result.taker >= 0:
+            taken = (
+                tiles_text(rules, story.taken)
+                if story.taken >= 0
+                else plural(result.taken, "tx.tiles", lang)
+            )
+            parts.append(Text(tr("tx.takes", lang, name=names[result.taker], tiles=taken)))
+        if result.score.tie:
+            parts.append(Text(tr("tx.eggs", lang), style="blue"))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_column(justify="right", no_wrap=True)
+    for seat in story.seats:
+        points = result.score.seat_points[seat]
+        grid.add_row(
+            Text(f"  {names[seat]}"),
+            Text(tiles_text(rules, result.hands[seat])),
+            plural(points, "tx.points", lang),
+        )
+    parts += [Text(tr("tx.hands", lang), style="bold"), grid]
+    for side in result.goats:
+        if rules.match_end == "last_standing":
+            name = side_names(rules, names)[side]
+            parts.append(Text(f"{GOAT_MARK} " + tr("tx.drops_out", lang, name=name), "bold red"))
+    return Group(*parts)
+
+
+def standing_text(rules: Rules, st: Standing) -> Text:
+    """A running total as K11 shows it: written in red, remembered ``+N`` in yellow."""
+    if rules.is_classic:
+        return Text(str(st.written), style="bold" if st.written else "dim")
+    text = Text()
+    if st.opened or st.written:
+        text.append(str(st.written), style="red")
+    if st.remembered:
+        text.append((" " if text.plain else "") + f"+{st.remembered}", style="yellow")
+    if not text.plain:
+        text.append("0", style="dim")
+    return text
+
+
+def _points_text(rules: Rules, line: SideLine) -> Text:
+    """The round's points as they were booked: written (red) or remembered (yellow ``+N``)."""
+    points = line.round_points
+    if not points:
+        return Text("0", style="dim")
+    if rules.is_classic:
+        return Text(str(points), style="bold")
+    if line.written_now:
+        return Text(str(points), style="red")
+    return Text(f"+{points}", style="yellow")
+
+
+def _line_notes(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
+    notes = []
+    if line.went_out:
+        notes.append(tr("tx.n_out", lang))
+    if result.fisher >= 0 and rules.side_of(result.fisher) == line.side:
+        notes.append(tr("tx.n_fisher", lang))
+    if line.opened_now:
+        notes.append(tr("tx.n_opened", lang))
+    if line.cleared:
+        notes.append(tr("tx.n_cleared", lang, n=line.cleared))
+    if line.carry_paid:
+        notes.append(f"{FISH_MARK} +{line.carry_paid}")
+    if result.goats and line.side in result.goats:
+        notes.append(f"{GOAT_MARK} {tr('goat', lang)}")
+    return notes
+
+
+def score_table(
+    rules: Rules, result: RoundResult, names: Sequence[str], lang: Lang
+) -> RenderableType:
+    """One round's score sheet (K11): a column per player or pair; previous total, the round's
+    points, a line, the new total; the fish mark on the round row; who went out, the fisher,
+    an opened score, cleared remembered points and a paid carry-over as notes."""
+    table = Table(
+        title=tr("tx.score_after", lang, n=result.number),
+        title_justify="left",
+        box=SHEET_BOX,
+        show_edge=False,
+        header_style="bold",
+    )
+    table.add_column("")
+    sides = side_names(rules, [names[s] for s in range(rules.players)])
+    for name in sides:
+        table.add_column(Text(name), justify="right")
+    lines = result.score.lines
+    round_label = tr("tx.row_round", lang) + (f" {FISH_MARK}" if result.fish else "")
+    table.add_row(tr("tx.row_before", lang), *(standing_text(rules, ln.before) for ln in lines))
+    table.add_row(round_label, *(_points_text(rules, ln) for ln in lines), end_section=True)
+    table.add_row(tr("tx.row_after", lang), *(standing_text(rules, ln.after) for ln in lines))
+    notes = [", ".join(_line_notes(rules, result, ln, lang)) for ln in lines]
+    if any(notes):
+        table.add_row("", *(Text(n, style="italic") for n in notes))
+    return table
+
+
+def _carry_notes(rules: Rules, result: RoundResult, names: Sequence[str], lang: Lang) -> Text:
+    """The fish carry-over (K8.3, K8.4, P4): added, paid, moved on, or still pending."""
+    score = result.score
+    sides = side_names(rules, names)
+    text = Text(style="blue")
+    if score.carry_before and not score.tie and score.carry_after == 0:
+        payee = sides[score.carry_paid_to]
+        text.append(f"{FISH_MARK} " + tr("tx.carry_paid", lang, n=score.carry_before, name=payee))
+    elif score.carry_after and not score.tie:
+        text.append(f"{FISH_MARK} " + tr("tx.carry_moves", lang, n=score.carry_after))
+    elif score.carry_after:
+        text.append(f"{FISH_MARK} " + tr("tx.carry_pending", lang, n=score.carry_after))
+    return text
+
+
+def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> RenderableType:
+    """The end of the match: the goat(s) or the winner, the final totals and ratings (K10)."""
+    rules, outcome = match.rules, match.outcome
+    sides = side_names(rules, names)
+    if outcome is None:
+        return Group(Rule(style="cyan"), Text(tr("tx.unfinished", lang), style="italic"))
+    parts: list[RenderableType] = [Rule(tr("tx.match_over", lang), style="bold cyan")]
+    if outcome.abandoned_by >= 0:
+        parts.append(Text(tr("tx.abandoned", lang, name=names[outcome.abandoned_by]), "bold"))
+    if outcome.winners:
+        who = ", ".join(sides[s] for s in outcome.winners)
+        parts.append(Text(tr("tx.winner", lang, names=who), style="bold green"))
+    elif outcome.goats:
+        who = ", ".join(sides[s] for s in outcome.goats)
+        key = "tx.goat_is" if len(outcome.goats) == 1 else "tx.goats_are"
+        parts.append(Text(f"{GOAT_MARK} " + tr(key, lang, names=who), style="bold red"))
+    elif outcome.abandoned_by < 0:
+        parts.append(Text(tr("tx.no_goat", lang), style="bold"))
+    parts.append(Text(tr("tx.rounds_played", lang, n=len(match.results)), style="dim"))
+    table = Table(box=SHEET_BOX, show_edge=False, header_style="bold")
+    table.add_column("")
+    table.add_column(tr("tx.col_score", lang), justify="right")
+    if not rules.is_classic:
+        table.add_column(tr("tx.col_rating", lang), justify="right")
+    for side, name in enumerate(sides):
+        mark = f" {GOAT_MARK}" if side in outcome.goats else ""
+        cells: list[RenderableType] = [
+            Text(name + mark),
+            standing_text(rules, match.standings[side]),
+        ]
+        if not rules.is_classic:
+            cells.append(str(outcome.ratings[side]))
+        table.add_row(*cells)
+    parts.append(table)
+    return Group(*parts)
