@@ -1,0 +1,54 @@
+"""Atomic writes and quarantine: a crash leaves a whole file, a damaged file is never deleted."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from domino_tui.storage.files import free_name, move_aside, write_atomic
+
+
+def test_write_atomic_replaces_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    target = tmp_path / "deep" / "save.json"
+    write_atomic(target, "old")
+    write_atomic(target, "new")
+    assert target.read_text() == "new"
+    assert [p.name for p in target.parent.iterdir()] == ["save.json"]
+
+
+def test_a_crash_before_the_rename_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "save.json"
+    write_atomic(target, "old")
+
+    def crash(*args: object) -> None:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError, match="disk gone"):
+        write_atomic(target, "new")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_move_aside_keeps_the_bytes_and_never_overwrites(tmp_path: Path) -> None:
+    first = tmp_path / "autosave.json"
+    first.write_bytes(b"\x00broken")
+    moved_once = move_aside(first)
+    first.write_bytes(b"again")
+    moved_twice = move_aside(first)
+    assert not first.exists()
+    assert moved_once != moved_twice
+    assert moved_once.name.startswith("autosave.json.corrupt-")
+    assert moved_once.read_bytes() == b"\x00broken"
+    assert moved_twice.read_bytes() == b"again"
+
+
+def test_free_name_numbers_a_taken_name(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text("x")
+    (tmp_path / "a-2.json").write_text("x")
+    assert free_name(tmp_path / "a.json") == tmp_path / "a-3.json"
+    assert free_name(tmp_path / "b.json") == tmp_path / "b.json"
