@@ -14,6 +14,9 @@ from domino_tui.engine.rules import Rules, make_rules
 from .scripted import TS, act, deal_of, mask, scripted_match
 
 
+NEXT3 = ["0-0 0-1", "0-2 0-3", "0-4 0-5"]  # a round 2 deal, so that the match can go on
+
+
 def seats(rules: Rules) -> tuple[int, ...]:
     return tuple(range(rules.players))
 
@@ -85,7 +88,6 @@ def test_K1_1_three_players_score_for_themselves_in_a_scripted_round() -> None:
     assert [st.remembered for st in m.standings] == [0, 4, 11]
 
 
-NEXT3 = ["0-0 0-1", "0-2 0-3", "0-4 0-5"]  # a round 2 deal, so that the match can go on
 DOUBLES_5 = "0-0 1-1 2-2 3-3 4-4 5-6 0-1"
 DOUBLES_4 = "0-0 1-1 2-2 3-3 4-5 5-6 0-1"
 SUIT_6 = "3-3 0-3 1-3 2-3 3-4 3-5 0-1"  # F1: six 3s with the double counted once
