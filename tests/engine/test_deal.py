@@ -13,7 +13,6 @@ from domino_tui.engine.rules import Rules, make_rules
 
 from .scripted import TS, act, deal_of, mask, scripted_match
 
-
 NEXT3 = ["0-0 0-1", "0-2 0-3", "0-4 0-5"]  # a round 2 deal, so that the match can go on
 
 
