@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -193,7 +194,7 @@ class StatsDB:
         db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            db.execute("PRAGMA journal_mode = WAL")
+            _switch_to_wal(db)
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute("PRAGMA foreign_keys = ON")
             self._migrate(db)
@@ -372,6 +373,25 @@ class StatsDB:
 
     def match_count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+
+
+def _switch_to_wal(db: sqlite3.Connection) -> None:
+    """Enter WAL mode, retrying by hand: SQLite answers "database is locked" at once, without
+    the busy handler, when another connection holds a lock during the switch (two instances
+    opening a new database together)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.005
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) and "busy" not in str(err):
+                raise
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 @contextmanager
