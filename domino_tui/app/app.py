@@ -1,0 +1,222 @@
+"""The Textual app and the one factory that builds it for the CLI, the tests and the benchmark.
+
+Hooks for saved games (issue 5): ``on_action`` is called after every applied action of every
+game the app starts (autosave), ``resume`` returns a saved session or None, ``can_resume`` says
+whether the start screen should offer Resume.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.theme import Theme
+
+from .screens.dialogs import ConfirmQuit, TooSmall
+from .screens.game import GameScreen
+from .screens.new_game import NewGameScreen
+from .screens.rules import RulesScreen
+from .screens.settings import SettingsScreen
+from .screens.start import StartScreen
+from .session import ActionListener, GameSession
+from .settings import PACES, Settings, SettingsStore, default_path
+from .strings import t
+
+MIN_SIZE = (80, 24)
+
+CONTRAST = Theme(
+    name="domino-contrast",
+    primary="#ffff00",
+    secondary="#00ffff",
+    accent="#ff00ff",
+    warning="#ffff00",
+    error="#ff5555",
+    success="#00ff00",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#202020",
+    dark=True,
+)
+
+
+class DominoApp(App[None]):
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "domino-tui"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "request_quit", show=False, priority=True),
+        Binding("ctrl+q", "request_quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        store: SettingsStore,
+        session: GameSession | None = None,
+        *,
+        lang: str | None = None,
+        pace: str | None = None,
+        on_action: ActionListener | None = None,
+        resume: Callable[[], GameSession | None] | None = None,
+        can_resume: Callable[[], bool] | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        settings = store.load()
+        if lang:
+            settings = Settings.from_dict({**settings.__dict__, "lang": lang})
+        self.settings = settings
+        self.pace_override = pace if pace in PACES else None
+        self.first_session = session
+        self.on_action = on_action
+        self.resume_hook = resume
+        self.can_resume_hook = can_resume
+        if session is not None:
+            self._listen(session)
+
+    # --- settings --------------------------------------------------------------------------
+    @property
+    def pace(self) -> str:
+        return self.pace_override or self.settings.pace
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Keep new settings and redraw every screen in the new language and theme."""
+        self.pace_override = None
+        self.remember(settings)
+        self._set_theme()
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if callable(relabel):
+                relabel()
+
+    def remember(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store.save(settings)
+
+    def _set_theme(self) -> None:
+        try:
+            self.theme = self.settings.theme
+        except Exception:  # an unknown theme name from an old settings file
+            self.theme = "textual-dark"
+
+    # --- screens ---------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.register_theme(CONTRAST)
+        self._set_theme()
+        self.push_screen(StartScreen())
+        if self.first_session is not None:
+            self.push_screen(GameScreen(self.first_session))
+        self.check_size()
+
+    def on_resize(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        if small and not isinstance(self.screen, TooSmall):
+            self.push_screen(TooSmall(self.settings.lang))
+        elif not small and isinstance(self.screen, TooSmall):
+            self.pop_screen()
+
+    def open_menu(self) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
+            self.pop_screen()
+
+    def open_new_game(self) -> None:
+        self.push_screen(NewGameScreen())
+
+    def open_rules(self) -> None:
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
+
+    def open_settings(self) -> None:
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def _listen(self, session: GameSession) -> None:
+        if self.on_action is not None and self.on_action not in session.listeners:
+            session.listeners.append(self.on_action)
+
+    def start_game(self, session: GameSession) -> None:
+        self._listen(session)
+        self.open_menu()
+        self.push_screen(GameScreen(session))
+
+    def play_again(self, old: GameSession) -> None:
+        """Same seats and rules, the next seed: a seeded run stays reproducible."""
+        self.start_game(GameSession(old.rules, old.seats, old.seed + 1, old.preset))
+
+    def can_resume(self) -> bool:
+        try:
+            return bool(self.can_resume_hook and self.can_resume_hook())
+        except Exception:
+            return False
+
+    def resume(self) -> None:
+        session = self.resume_hook() if self.resume_hook else None
+        if session is not None:
+            self.start_game(session)
+
+    def game_screen(self) -> GameScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    # --- actions ---------------------------------------------------------------------------
+    def action_request_quit(self) -> None:
+        """Quit only after a yes; Ctrl+C lands here too, so it never shows a traceback."""
+        if isinstance(self.screen, ConfirmQuit):
+            return
+
+        def done(answer: str | None) -> None:
+            if answer == "yes":
+                self.exit()
+
+        self.push_screen(ConfirmQuit(), done)
+
+    def action_hint(self) -> None:
+        game = self.game_screen()
+        if game is not None and self.screen is game:
+            game.action_hint()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        lang = self.settings.lang
+        yield SystemCommand(t("new_game", lang), t("cmd_new_game", lang), self.open_new_game)
+        yield SystemCommand(t("rules", lang), t("cmd_rules", lang), self.open_rules)
+        yield SystemCommand(t("settings", lang), t("cmd_settings", lang), self.open_settings)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand(t("key_hint", lang), t("cmd_hint", lang), self.action_hint)
+        yield SystemCommand(t("quit", lang), t("cmd_quit", lang), self.action_request_quit)
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Quit",):
+                yield command
+
+
+def make_app(
+    session: GameSession | None = None,
+    *,
+    settings_path: Path | str | None = "default",
+    lang: str | None = None,
+    pace: str | None = None,
+    on_action: ActionListener | None = None,
+    resume: Callable[[], GameSession | None] | None = None,
+    can_resume: Callable[[], bool] | None = None,
+) -> DominoApp:
+    """Build the app. ``settings_path=None`` keeps settings in memory (tests, snapshots);
+    the default reads and writes the user's config dir."""
+    path = default_path() if settings_path == "default" else settings_path
+    store = SettingsStore(Path(path) if path is not None else None)
+    return DominoApp(
+        store,
+        session,
+        lang=lang,
+        pace=pace,
+        on_action=on_action,
+        resume=resume,
+        can_resume=can_resume,
+    )

@@ -1,0 +1,49 @@
+"""What every screen of the app shares: key bindings labelled in the player's language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.binding import BindingsMap
+from textual.screen import ModalScreen, Screen
+
+if TYPE_CHECKING:
+    from ..app import DominoApp
+
+# (keys, action, string key for the footer or "" to hide)
+BindingSpec = tuple[str, str, str]
+
+
+class Localized:
+    """Mixin: footer labels follow the language setting, even when it changes mid-game."""
+
+    KEYS: tuple[BindingSpec, ...] = ()
+
+    @property
+    def domino(self) -> DominoApp:
+        return cast("DominoApp", self.app)  # type: ignore[attr-defined]
+
+    @property
+    def lang(self) -> str:
+        return self.domino.settings.lang
+
+    def localize(self) -> None:
+        from ..strings import t
+
+        merged = type(self)._merged_bindings  # type: ignore[attr-defined]
+        bindings = merged.copy() if merged is not None else BindingsMap()
+        for keys, action, label in self.KEYS:
+            bindings.bind(keys, action, t(label, self.lang) if label else "", show=bool(label))
+        self._bindings = bindings
+        if self.is_mounted:  # type: ignore[attr-defined]
+            self.refresh_bindings()  # type: ignore[attr-defined]
+
+
+class DominoScreen(Localized, Screen[None]):
+    def on_mount(self) -> None:
+        self.localize()
+
+
+class DominoModal(Localized, ModalScreen[str]):
+    def on_mount(self) -> None:
+        self.localize()

@@ -1,0 +1,91 @@
+"""The end of a match: the goat announced (K9), the final table and the K10 rating."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from ..session import GameSession
+from ..strings import t
+from ..widgets.scores import GOAT, standing_text
+from .base import DominoModal
+
+
+def final_summary(session: GameSession, lang: str) -> Group:
+    m, rules = session.match, session.rules
+    outcome = m.outcome
+    goats = outcome.goats if outcome else ()
+    names = ", ".join(session.side_name(s) for s in goats)
+    if rules.is_classic and outcome and outcome.winners:
+        winners = ", ".join(session.side_name(s) for s in outcome.winners)
+        headline = t("winner_is", lang, names=winners)
+    elif not goats:
+        headline = t("no_goat", lang)
+    else:
+        headline = t("goat_is" if len(goats) == 1 else "goats_are", lang, names=names)
+    table = Table(box=box.SIMPLE_HEAD, expand=True, title=t("final_table", lang))
+    table.add_column("")
+    table.add_column(t("score", lang), justify="right")
+    table.add_column(t("rating", lang), justify="right")
+    for side in range(rules.sides):
+        name = Text(session.side_name(side), style="bold")
+        if side in goats:
+            name = Text(f"{GOAT} {session.side_name(side)} — {t('goat', lang)}", style="bold red")
+        rating = str(outcome.ratings[side]) if outcome else ""
+        table.add_row(name, standing_text(m.standings[side], rules), rating)
+    return Group(
+        Text(t("game_over", lang), style="bold", justify="center"),
+        Text(f"{GOAT} {headline}" if goats else headline, style="bold", justify="center"),
+        table,
+    )
+
+
+class GameEndScreen(DominoModal):
+    KEYS = (
+        ("enter", "again", "play_again"),
+        ("m,escape", "menu", "menu"),
+        ("q", "quit", "quit"),
+    )
+    DEFAULT_CSS = """
+    GameEndScreen { align: center middle; }
+    GameEndScreen > Vertical {
+        width: 80%; max-width: 80; height: auto; border: thick $error;
+        background: $surface; padding: 0 1;
+    }
+    GameEndScreen Horizontal { height: auto; align: center middle; }
+    GameEndScreen Button { margin: 0 1; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical():
+            yield Static(final_summary(self.session, lang), id="final")
+            with Horizontal():
+                yield Button(t("play_again", lang), id="again", variant="primary")
+                yield Button(t("menu", lang), id="menu")
+                yield Button(t("quit", lang), id="quit", variant="error")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#again", Button).focus()
+
+    def action_again(self) -> None:
+        self.dismiss("again")
+
+    def action_menu(self) -> None:
+        self.dismiss("menu")
+
+    def action_quit(self) -> None:
+        self.dismiss("quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "menu")

@@ -1,0 +1,192 @@
+"""The New game dialog: who sits where, pairs, the preset and every rule option with its
+default. The engine's :func:`make_rules` judges the choices; its message is shown as is."""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import replace
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from ...bots import LEVELS
+from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
+from ..session import GameSession, Seat
+from ..strings import BOT_NAMES, level_name, t
+from .base import DominoScreen
+
+HIDDEN = ("players", "pairs", "variant", "set_top")  # set by the seats, the preset, or future
+
+
+def option_choices() -> dict[str, tuple[Any, ...]]:
+    """Options with a closed set of values, read from the Rules type hints."""
+    hints = typing.get_type_hints(Rules)
+    out: dict[str, tuple[Any, ...]] = {}
+    for name in OPTION_NAMES:
+        args = typing.get_args(hints[name])
+        if args and typing.get_origin(hints[name]) is typing.Literal:
+            out[name] = args
+    return out
+
+
+def seats_from(kinds: list[str], lang: str, human_name: str) -> tuple[Seat, ...]:
+    names = BOT_NAMES.get(lang, BOT_NAMES["en"])
+    seats: list[Seat] = []
+    humans = 0
+    for i, kind in enumerate(kinds):
+        if kind == "off":
+            continue
+        if kind == "human":
+            humans += 1
+            first = humans == 1
+            name = (human_name or t("you", lang)) if first else t("seat", lang, n=i + 1)
+            seats.append(Seat(name))
+        else:
+            seats.append(Seat(names[i % len(names)], "bot", kind))
+    return tuple(seats)
+
+
+class NewGameScreen(DominoScreen):
+    KEYS = (("escape", "close", "cancel"), ("ctrl+s", "start", "start"))
+    DEFAULT_CSS = """
+    NewGameScreen { align: center top; }
+    NewGameScreen VerticalScroll { width: 76; max-width: 100%; height: 1fr; padding: 0 1; }
+    NewGameScreen .row { height: auto; }
+    NewGameScreen .row Label { width: 24; padding-top: 1; }
+    NewGameScreen .row Select, NewGameScreen .row Input { width: 1fr; }
+    NewGameScreen .head { text-style: bold; margin-top: 1; color: $accent; }
+    NewGameScreen #error { color: $error; height: auto; }
+    NewGameScreen #buttons { height: auto; margin-top: 1; }
+    NewGameScreen Button { margin-right: 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        s, lang = self.domino.settings, self.lang
+        kinds = [("human", t("human", lang))] + [
+            (lv, f"{t('bot', lang)} · {level_name(lv, lang)}") for lv in LEVELS
+        ]
+        last = list(s.last_seats) + ["off"] * 4
+        with VerticalScroll():
+            yield Static(t("seats", lang), classes="head")
+            for i in range(4):
+                options = kinds + ([("off", t("off", lang))] if i >= 2 else [])
+                value = last[i] if last[i] in dict(options) else options[0][0]
+                yield self.row(
+                    t("seat", lang, n=i + 1),
+                    Select(options, value=value, allow_blank=False, id=f"seat{i}"),
+                )
+            yield self.row(t("pairs", lang), Switch(value=s.last_pairs, id="pairs"))
+            yield self.row(
+                t("preset", lang),
+                Select(
+                    [(p, p) for p in PRESETS],
+                    value=s.last_preset if s.last_preset in PRESETS else "kozel",
+                    allow_blank=False,
+                    id="preset",
+                ),
+            )
+            yield Static(t("options", lang), classes="head")
+            for name in OPTION_NAMES:
+                if name not in HIDDEN:
+                    yield self.row(name, self.option_widget(name))
+            yield self.row(t("seed", lang), Input(id="seed", type="integer"))
+            yield Static(id="error")
+            with Horizontal(id="buttons"):
+                yield Button(t("start", lang), id="start", variant="primary")
+                yield Button(t("cancel", lang), id="cancel")
+        yield Footer()
+
+    def row(self, label: str, widget: Widget) -> Horizontal:
+        return Horizontal(Label(label), widget, classes="row")
+
+    def option_widget(self, name: str) -> Widget:
+        default = getattr(Rules(), name)
+        choices = option_choices()
+        if name in choices:
+            return Select(
+                [(str(c), c) for c in choices[name]],
+                value=default,
+                allow_blank=False,
+                id=f"opt-{name}",
+            )
+        if isinstance(default, bool):
+            return Switch(value=default, id=f"opt-{name}")
+        return Input(str(default), id=f"opt-{name}")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.load_preset(
+            str(self.query_one("#preset", Select).value), self.domino.settings.last_options
+        )
+        self.query_one("#seat0", Select).focus()
+
+    def load_preset(self, preset: str, overrides: dict[str, Any] | None = None) -> None:
+        """Show the preset's values (plus remembered overrides) in the option widgets."""
+        try:
+            values = make_rules(overrides or {}, preset).to_dict()
+        except RulesError:
+            values = make_rules({}, preset).to_dict()
+        for name, value in values.items():
+            if name in HIDDEN:
+                continue
+            widget = self.query_one(f"#opt-{name}")
+            if isinstance(widget, Select | Switch):
+                widget.value = value
+            elif isinstance(widget, Input):
+                widget.value = str(value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset":
+            self.load_preset(str(event.value))
+
+    def options(self, preset: str) -> dict[str, Any]:
+        """Every option that differs from the preset."""
+        base = make_rules({}, preset).to_dict()
+        out: dict[str, Any] = {}
+        for name in OPTION_NAMES:
+            if name in HIDDEN:
+                continue
+            widget = self.query_one(f"#opt-{name}")
+            value: Any = widget.value if isinstance(widget, Select | Switch | Input) else None
+            if isinstance(widget, Input):
+                value = value.strip()
+            if str(value) != str(base[name]):
+                out[name] = value
+        return out
+
+    def action_start(self) -> None:
+        lang = self.lang
+        kinds = [str(self.query_one(f"#seat{i}", Select).value) for i in range(4)]
+        pairs = self.query_one("#pairs", Switch).value
+        preset = str(self.query_one("#preset", Select).value)
+        seats = seats_from(kinds, lang, self.domino.settings.player_name)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            options = self.options(preset)
+            rules = make_rules({**options, "players": len(seats), "pairs": pairs}, preset)
+        except RulesError as err:
+            self.query_one("#error", Static).update(str(err))
+            return
+        self.domino.remember(
+            replace(
+                self.domino.settings,
+                last_seats=tuple(kinds),
+                last_pairs=pairs,
+                last_preset=preset,
+                last_options=options,
+            )
+        )
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        self.domino.start_game(GameSession(rules, seats, seed, preset))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_close()

@@ -1,0 +1,88 @@
+"""Settings: language, theme (incl. high contrast), bot pace, auto-knock, tile drawing, name."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Select, Switch
+
+from ..settings import PACES, THEMES, TILE_STYLES, Settings
+from ..strings import t
+from .base import DominoScreen
+
+
+class SettingsScreen(DominoScreen):
+    KEYS = (("escape", "close", "cancel"), ("ctrl+s", "save", "save"))
+    DEFAULT_CSS = """
+    SettingsScreen VerticalScroll { width: 70; max-width: 100%; height: 1fr; padding: 0 1; }
+    SettingsScreen { align: center top; }
+    SettingsScreen Label { margin-top: 1; }
+    SettingsScreen Horizontal { height: auto; margin-top: 1; }
+    SettingsScreen Button { margin-right: 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        s, lang = self.domino.settings, self.lang
+        with VerticalScroll():
+            yield Label(t("language", lang))
+            yield Select(
+                [("Русский", "ru"), ("English", "en")], value=s.lang, allow_blank=False, id="lang"
+            )
+            yield Label(t("theme", lang))
+            yield Select(
+                [(name, name) for name in THEMES],
+                value=s.theme if s.theme in THEMES else THEMES[0],
+                allow_blank=False,
+                id="theme",
+            )
+            yield Label(t("pace", lang))
+            yield Select(
+                [(t(f"pace_{p}", lang), p) for p in PACES],
+                value=s.pace,
+                allow_blank=False,
+                id="pace",
+            )
+            yield Label(t("tile_style", lang))
+            yield Select(
+                [(t(f"style_{v}", lang), v) for v in TILE_STYLES],
+                value=s.tile_style,
+                allow_blank=False,
+                id="tiles",
+            )
+            yield Label(t("auto_knock", lang))
+            yield Switch(value=s.auto_knock, id="auto-knock")
+            yield Label(t("player_name", lang))
+            yield Input(value=s.player_name, placeholder=t("you", lang), id="name")
+            with Horizontal():
+                yield Button(t("save", lang), id="save", variant="primary")
+                yield Button(t("cancel", lang), id="cancel")
+        yield Footer()
+
+    def collect(self) -> Settings:
+        def pick(id_: str) -> str:
+            return str(self.query_one(f"#{id_}", Select).value)
+
+        return replace(
+            self.domino.settings,
+            lang=pick("lang"),
+            theme=pick("theme"),
+            pace=pick("pace"),
+            tile_style=pick("tiles"),
+            auto_knock=self.query_one("#auto-knock", Switch).value,
+            player_name=self.query_one("#name", Input).value.strip()[:20],
+        )
+
+    def action_save(self) -> None:
+        self.domino.apply_settings(self.collect())
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_close()

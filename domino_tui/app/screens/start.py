@@ -1,0 +1,82 @@
+"""The start screen: New game, Resume (when a game is saved), Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..strings import t
+from .base import DominoScreen
+
+LOGO = """\
+┌───┬───┐ ┌───┬───┐
+│● ●│●  │ │● ●│● ●│
+│ ● │ ● │ │● ●│ ● │
+│● ●│  ●│ │● ●│● ●│
+└───┴───┘ └───┴───┘"""
+
+
+class StartScreen(DominoScreen):
+    KEYS = (("q", "app.request_quit", "quit"), ("n", "pick('new')", "new_game"))
+    DEFAULT_CSS = """
+    StartScreen { align: center middle; }
+    StartScreen > Vertical { width: 40; height: auto; }
+    StartScreen #logo { width: 100%; text-align: center; color: $accent; }
+    StartScreen #title { width: 100%; text-align: center; text-style: bold; margin: 1 0; }
+    StartScreen OptionList { height: auto; border: round $primary; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(LOGO, id="logo")
+            yield Static(id="title")
+            yield OptionList(id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.fill()
+        self.query_one(OptionList).focus()
+
+    def fill(self) -> None:
+        lang = self.lang
+        self.query_one("#title", Static).update(t("title", lang))
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        can_resume = self.domino.can_resume()
+        menu.add_options(
+            [
+                Option(t("new_game", lang), id="new"),
+                Option(t("resume", lang), id="resume", disabled=not can_resume),
+                Option(t("rules", lang), id="rules"),
+                Option(t("settings", lang), id="settings"),
+                Option(t("quit", lang), id="quit"),
+            ]
+        )
+        menu.highlighted = 1 if can_resume else 0
+
+    def relabel(self) -> None:
+        self.localize()
+        self.fill()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.fill()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    def action_pick(self, choice: str) -> None:
+        app = self.domino
+        if choice == "new":
+            app.open_new_game()
+        elif choice == "resume":
+            app.resume()
+        elif choice == "rules":
+            app.open_rules()
+        elif choice == "settings":
+            app.open_settings()
+        elif choice == "quit":
+            app.action_request_quit()

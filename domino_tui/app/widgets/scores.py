@@ -1,0 +1,91 @@
+"""The score table of K11: per round the points above a line and the new total below it;
+remembered ``+N`` in yellow, written scores in red, fish rounds and who went out marked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine.match import RoundResult
+from ...engine.rules import Rules
+from ...engine.scoring import SideLine, Standing
+
+FISH = "🐟"
+OUT = "★"
+GOAT = "🐐"
+REMEMBERED = "yellow"
+WRITTEN = "bold red"
+
+
+def standing_text(st: Standing, rules: Rules) -> Text:
+    """A side's total as the sheet writes it (K7.1, K7.2)."""
+    if rules.is_classic or st.opened:
+        return Text(str(st.written), style=WRITTEN if not rules.is_classic else "bold")
+    if st.remembered:
+        return Text(f"+{st.remembered}", style=REMEMBERED)
+    return Text("0", style="dim")
+
+
+def points_text(line: SideLine) -> Text:
+    """The round's row for one side: what it scores, with marks for going out, a cleared ``+``
+    and a paid fish carry-over."""
+    if line.went_out:
+        text = Text(OUT, style="bold green")
+    elif line.round_points or line.after != line.before:
+        text = Text(str(line.round_points))
+    else:
+        text = Text("·", style="dim")
+    if line.cleared:
+        text.append(f" ✗{line.cleared}", style="dim strike")
+    if line.carry_paid:
+        text.append(f" {FISH}", style="yellow")
+    return text
+
+
+def score_table(
+    names: Sequence[str],
+    rules: Rules,
+    results: Sequence[RoundResult],
+    standings: Sequence[Standing],
+    goats: Sequence[int] = (),
+    round_label: str = "#",
+) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 0), pad_edge=False)
+    table.add_column(round_label, justify="right", no_wrap=True, width=4)
+    for side, name in enumerate(names):
+        header = Text(name, no_wrap=True, overflow="ellipsis")
+        if side in goats:
+            header = Text(f"{GOAT}{name}", style="bold red", no_wrap=True, overflow="ellipsis")
+        table.add_column(header, justify="right", no_wrap=True, overflow="ellipsis", ratio=1)
+    for result in results:
+        label = Text(str(result.number))
+        if result.fish:
+            label = Text(f"{FISH}{result.number}")
+        table.add_row(label, *(points_text(line) for line in result.score.lines), style="underline")
+        table.add_row("", *(standing_text(line.after, rules) for line in result.score.lines))
+    if not results:
+        table.add_row("", *(standing_text(st, rules) for st in standings))
+    return table
+
+
+class ScoreSheet(VerticalScroll, can_focus=False):
+    """A scrolling K11 table that keeps the latest round in view (never takes the arrow keys)."""
+
+    DEFAULT_CSS = """
+    ScoreSheet { height: 1fr; border: round $primary; scrollbar-size-vertical: 1; }
+    ScoreSheet > Static { width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="score-body")
+
+    def show(self, table: Table, caption: str) -> None:
+        self.border_subtitle = caption
+        self.query_one("#score-body", Static).update(table)
+        self.call_after_refresh(self.scroll_end, animate=False)
