@@ -202,13 +202,13 @@ def _story(
         return RoundStory(
             number, seats, tuple(dealt), len(d.boneyard), d.redeals, events, result, taken
         )
-    # scripted deals: undo plays and draws; the taker's own tiles and the taken ones are mixed
+    # scripted deals: a hand was dealt what it ended with or played, less what it drew; the
+    # taker's own tiles and the ones taken cannot be told apart
     dealt = final[:]
     for e in events:
-        if e.code == DRAW:
-            dealt[e.seat] &= ~(1 << e.tile)
-        elif e.code >= 0:
+        if e.code >= 0:
             dealt[e.seat] |= 1 << e.tile
+    dealt = [hand & ~draws for hand, draws in zip(dealt, drawn, strict=True)]
     taken = 0
     if taker >= 0 and result is not None and result.taken:
         dealt[taker], taken = -1, -1
@@ -221,14 +221,13 @@ def _story(
 def render_match(
     match: Match, seats: Sequence[str] | None = None, lang: Lang = "en", *, moves: bool = True
 ) -> list[RenderableType]:
-    """The whole transcript, one renderable per part (header, rounds, outcome): print each on its
-    own (``for part in render_match(...): console.print(part)``); ``moves=False`` leaves out the
-    deals and the actions."""
+    """The whole transcript as block renderables (header, each round, the outcome), to print with
+    ``console.print(*parts)`` or one by one; ``moves=False`` leaves out the deals and actions."""
     rules = match.rules
     names = seat_names(rules, seats, lang)
     header = Text(rules_summary(rules, lang), style="bold")
     header.append("\n" + tr("tx.seed", lang, n=match.seed), style="dim")
-    out: list[RenderableType] = [header]
+    out: list[RenderableType] = [Group(header)]
     for story in round_stories(match):
         if story.result is None and not story.events and match.outcome is not None:
             continue

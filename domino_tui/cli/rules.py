@@ -1,9 +1,43 @@
-"""Subcommands of this area (filled in by the issue that owns it)."""
+"""``domino rules``: the rules of Козёл in our own words, in Russian or English.
+
+The texts ship inside the package (``domino_tui/texts``) and are read through
+:mod:`importlib.resources`, so they are found from a wheel install as well as from a checkout.
+"""
 
 from __future__ import annotations
+
+from importlib import resources
+from typing import Annotated
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
+    """Add ``domino rules`` to ``app``."""
+    app.command("rules")(rules)
+
+
+def rules_text(lang: str) -> str:
+    """The Markdown rules for ``lang`` (ru or en)."""
+    return resources.files("domino_tui.texts").joinpath(f"rules_{lang}.md").read_text("utf-8")
+
+
+def rules(
+    lang: Annotated[str, typer.Option("--lang", help="ru or en.")] = "en",
+    raw: Annotated[bool, typer.Option("--raw", help="Print the Markdown source as it is.")] = False,
+) -> None:
+    """Print the rules of the game: the set, the deal, turns, fish, scoring and the goat."""
+    if lang not in ("ru", "en"):
+        typer.echo(f"domino rules: unknown language {lang!r}; choose ru or en", err=True)
+        raise typer.Exit(2)
+    from .sim import tolerant_stdout
+
+    tolerant_stdout()
+    text = rules_text(lang)
+    if raw:
+        typer.echo(text, nl=False)
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console(highlight=False).print(Markdown(text))

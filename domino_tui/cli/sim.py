@@ -7,6 +7,7 @@ and options always print the same match.
 from __future__ import annotations
 
 import secrets
+import sys
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -48,8 +49,11 @@ def sim(
         bool, typer.Option("--brief", help="Only round ends and score sheets, no deals or moves.")
     ] = False,
 ) -> None:
-    """Play one match between bots to the goat and print it: deals, every play, draw and knock,
-    fish, each round's score sheet and the goat with ratings."""
+    """Play one match between bots to the goat and print its transcript.
+
+    Deals, every play, draw and knock, fish, each round's score sheet, the goat and the ratings.
+    The same seed and options always print the same match.
+    """
     try:
         options: dict[str, object] = dict(parse_settings(settings or []))
         if players is not None:
@@ -73,6 +77,7 @@ def sim(
     match = play_match(chosen, match_seed, seats)
     names = seat_names(chosen, None, lang)
     console = Console(highlight=False)
+    tolerant_stdout()
     listing = ", ".join(f"{names[s]} — {bot}" for s, bot in enumerate(seats))
     console.print(tr("tx.bots", lang, bots=listing), style="dim", markup=False)
     for part in render_match(match, names, lang, moves=not brief):
@@ -108,6 +113,13 @@ def _bot_names(text: str, players: int) -> list[str]:
         except ValueError as err:
             raise RulesError(str(err)) from None
     return [names[s % len(names)] for s in range(players)]
+
+
+def tolerant_stdout() -> None:
+    """Print ``?`` for what a non-UTF-8 terminal cannot show (Cyrillic, 🐟) instead of crashing."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
 
 
 def _fail(message: str) -> NoReturn:
