@@ -8,7 +8,6 @@ Every failure here is one line on stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -18,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine.record import RecordError
+from ..storage.paths import stats_path
 from ..storage.stats import MatchRef, ProfileStats, StatsDB, StatsError
 
 
@@ -26,34 +26,25 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _local(iso: str) -> str:
-    """A stored UTC time as the player's local date and time."""
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return iso
-
-
 def _match_cell(ref: MatchRef | None) -> str:
+    """A best or worst match in a narrow cell: its rating and final score (date in --json)."""
     if ref is None:
         return "—"
-    goat = " goat" if ref.goat else ""
-    return f"{ref.rating:+d} ({ref.written} pts{goat}) {_local(ref.finished_at)}"
+    return f"{ref.rating:+d}, {ref.written}" + (" 🐐" if ref.goat else "")
 
 
 def stats_table(profiles: list[ProfileStats]) -> Table:
-    table = Table(title="Profiles", header_style="bold")
-    for name, justify in (
-        ("Player", "left"),
-        ("Matches", "right"),
-        ("Goat", "right"),
-        ("Rounds won", "right"),
-        ("Mean round pts", "right"),
-        ("Rating", "right"),
-        ("Best match", "left"),
-        ("Worst match", "left"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table = Table(
+        title="Profiles",
+        header_style="bold",
+        caption="Won: rounds won of played · Mean: points left in hand per round · "
+        "Best/Worst: rating, final score",
+    )
+    table.add_column("Player")
+    for name in ("Games", "Goats", "Won", "Mean", "Rating"):
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("Best", no_wrap=True)
+    table.add_column("Worst", no_wrap=True)
     for p in profiles:
         mean = p.mean_round_points
         table.add_row(
@@ -79,6 +70,30 @@ def _open_stats() -> StatsDB:
     return db
 
 
+def _reset(db: StatsDB, ask: bool) -> None:
+    count = db.match_count()
+    question = f"Forget all statistics ({count} matches)? This cannot be undone"
+    if ask and not typer.confirm(question, default=False):
+        typer.echo("Nothing was changed.")
+        return
+    db.reset()
+    typer.echo(f"Statistics reset ({count} matches forgotten).")
+
+
+def _show(db: StatsDB, as_json: bool) -> None:
+    profiles = db.profiles()
+    if as_json:
+        data = [
+            {**p.to_dict(), "history": [vars(pt) for pt in db.rating_history(p.name, p.is_bot)]}
+            for p in profiles
+        ]
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+    elif not profiles:
+        typer.echo("No finished matches yet: play one with `domino`.")
+    else:
+        Console().print(stats_table(profiles))
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def stats(
@@ -87,32 +102,17 @@ def register(app: typer.Typer) -> None:
         yes: Annotated[bool, typer.Option("--yes", "-y", help="Reset without asking.")] = False,
     ) -> None:
         """Profiles: matches, goats, rounds won, mean round points, rating, best and worst."""
+        if not stats_path().exists():  # looking must not create the database
+            if reset:
+                typer.echo("Nothing to reset: there are no statistics yet.")
+            else:
+                typer.echo("[]" if as_json else "No finished matches yet: play one with `domino`.")
+            return
         with _open_stats() as db:
             if reset:
-                count = db.match_count()
-                if not yes and not typer.confirm(
-                    f"Forget all statistics ({count} matches)? This cannot be undone", default=False
-                ):
-                    typer.echo("Nothing was changed.")
-                    return
-                db.reset()
-                typer.echo(f"Statistics reset ({count} matches forgotten).")
-                return
-            profiles = db.profiles()
-            if as_json:
-                data = [
-                    {
-                        **p.to_dict(),
-                        "history": [vars(point) for point in db.rating_history(p.name, p.is_bot)],
-                    }
-                    for p in profiles
-                ]
-                typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
-                return
-        if not profiles:
-            typer.echo("No finished matches yet: play one with `domino`.")
-            return
-        Console().print(stats_table(profiles))
+                _reset(db, ask=not yes)
+            else:
+                _show(db, as_json)
 
     @app.command()
     def export(
@@ -175,8 +175,11 @@ def register(app: typer.Typer) -> None:
             typer.echo("No finished matches are kept yet.")
             return
         table = Table(title="Records (newest first)", header_style="bold")
-        for column in ("Name", "When", "Players", "Rounds", "Result"):
-            table.add_column(column)
+        for column in ("Name", "When"):
+            table.add_column(column, no_wrap=True)
+        table.add_column("Players")
+        table.add_column("Rounds", justify="right")
+        table.add_column("Result")
         for i in infos:
             if i.problem:
                 result = f"[red]damaged: {escape(i.problem)}[/red]"
