@@ -41,7 +41,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "your_turn": "Your turn: ←/→ choose a tile, Enter plays it.",
         "your_turn_draw": "Nothing fits: draw from the boneyard (D).",
         "your_turn_knock": "Nothing fits and the boneyard is empty: knock (K).",
-        "choose_end": "{tile} fits both ends: ←/→ choose the end, Enter lays it, Esc cancels.",
+        "choose_end": "{tile} fits both ends: ←/→ pick one, Enter lays it, Esc cancels.",
         "waiting": "{name} is thinking…",
         "turn_of": "Turn: {name}",
         "tiles_n": "{n} tiles",
@@ -168,9 +168,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "your_turn": "Ваш ход: ←/→ выбрать кость, Enter — сходить.",
         "your_turn_draw": "Ходить нечем: берите из базара (D).",
         "your_turn_knock": "Ходить нечем, базар пуст: стучите (K).",
-        "choose_end": (
-            "{tile} подходит к обоим концам: ←/→ выбрать конец, Enter — положить, Esc — отмена."
-        ),
+        "choose_end": "{tile} — к какому концу? ←/→ выбрать, Enter — положить, Esc — отмена.",
         "waiting": "{name} думает…",
         "turn_of": "Ход: {name}",
         "tiles_n": "костей: {n}",

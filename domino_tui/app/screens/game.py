@@ -153,6 +153,7 @@ class GameScreen(DominoScreen):
                 choosing=self.choose_side if self.choosing >= 0 else -1,
                 style=settings.tile_style,
                 empty_text=t("no_tiles_yet", lang, name=s.name(rnd.turn)),
+                top=ts.top,
             )
         )
         names = [s.side_name(side) for side in range(s.rules.sides)]
@@ -305,7 +306,9 @@ class GameScreen(DominoScreen):
         elif result.fish:
             self.write_log(t("log_fish", lang, name=self.session.name(result.fisher)))
         if result.taker >= 0:
-            self.write_log(t("log_took", lang, name=self.session.name(result.taker), n=result.taken))
+            self.write_log(
+                t("log_took", lang, name=self.session.name(result.taker), n=result.taken)
+            )
         self.new_tiles = 0
         self.selected = -1
         self.waiting_modal = True

@@ -30,7 +30,7 @@ def hand_text(mask: int, top: int) -> Text:
 
 def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group:
     rules = session.rules
-    hands = Table(box=box.SIMPLE, expand=True, show_header=False, padding=(0, 1))
+    hands = Table(box=None, expand=True, show_header=False, padding=(0, 1))
     hands.add_column(no_wrap=True)
     hands.add_column(ratio=1)
     hands.add_column(justify="right", no_wrap=True)
@@ -42,7 +42,7 @@ def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group
             name.append(" 🐟", style="yellow")
         points = t("hand_points", lang, n=result.score.seat_points[seat])
         hands.add_row(name, hand_text(result.hands[seat], rules.set_top), points)
-    changes = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 1))
+    changes = Table(box=box.SIMPLE, expand=True, show_header=False, padding=(0, 1))
     changes.add_column("")
     changes.add_column("", justify="right")
     changes.add_column("", justify="center")

@@ -24,6 +24,7 @@ class ChainState:
     choosing: int = -1  # the end being chosen: 0 left, 1 right, -1 none
     style: str = "auto"  # auto | pips | digits
     empty_text: str = ""
+    top: int = 6  # highest pip: pip faces exist up to 6
 
 
 class Chain(Widget):
@@ -56,8 +57,8 @@ class Chain(Widget):
             self.refresh()
 
     def modes(self) -> tuple[str, ...]:
-        if self.state.style == "digits":
-            return ("digits", "line")
+        if self.state.style == "digits" or self.state.top > 6:
+            return ("digits", "compact", "line")
         return MODES
 
     def render(self) -> RenderableType:

@@ -1,8 +1,9 @@
 """Dominoes drawn with box characters, and the snake that lays a line of them inside a box.
 
-Pure functions over a character grid, so that layouts are tested without a terminal. Three
-sizes: ``pips`` (3×3 pip faces), ``digits`` (framed digits) and ``line`` (one row per tile, the
-last resort of a tiny window). Doubles in the line are drawn across it (L4).
+Pure functions over a character grid, so that layouts are tested without a terminal. Four
+sizes: ``pips`` (3×3 pip faces), ``digits`` (framed digits), ``compact`` (framed digits, doubles
+only three rows high) and ``line`` (one row per tile, the last resort of a tiny window).
+Doubles in the line are drawn across it (L4).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-MODES = ("pips", "digits", "line")
+MODES = ("pips", "digits", "compact", "line")
 GLYPHS = "0123456789ABC"
 
 # pip positions (row, col) in a 3×3 face; columns 0 and 2 keep pips a cell apart
@@ -33,6 +34,8 @@ def tile_size(mode: str, across: bool) -> tuple[int, int]:
         return (5, 9) if across else (9, 5)
     if mode == "digits":
         return (3, 5) if across else (5, 3)
+    if mode == "compact":
+        return (3, 3) if across else (5, 3)
     return (5, 1)
 
 
@@ -107,6 +110,15 @@ def draw_tile(
         return
     fa, fb = _face(a, mode), _face(b, mode)
     n = len(fa[0])
+    if across and mode == "compact":  # the halves sit in the top and bottom edges
+        canvas.put(x, y, "┌", frame)
+        canvas.put(x + 1, y, fa[0], face[0])
+        canvas.put(x + 2, y, "┐", frame)
+        canvas.put(x, y + 1, "├─┤", frame)
+        canvas.put(x, y + 2, "└", frame)
+        canvas.put(x + 1, y + 2, fb[0], face[1])
+        canvas.put(x + 2, y + 2, "┘", frame)
+        return
     if across:
         canvas.put(x, y, "┌" + "─" * n + "┐", frame)
         for i, row in enumerate(fa):
