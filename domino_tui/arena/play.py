@@ -1,0 +1,136 @@
+"""Playing one duplicate match: the same deals once per seat rotation, bots seeing only views."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..bots import Bot, make_bot
+from ..engine.match import Match, RoundResult
+from ..engine.view import seat_view
+from .plan import ArenaConfig, ArenaError, bot_seed, match_seed
+
+MAX_ROUNDS = 1000  # a guard: Козёл ends long before this with any legal options
+
+
+@dataclass(frozen=True)
+class GroupResult:
+    """Sums for one deal sequence over all its rotations, per entry (the table's rows)."""
+
+    game: int
+    played: int  # rounds played over all rotations
+    rounds: tuple[int, ...]  # rounds in which the entry sat and had an opponent
+    margin: tuple[float, ...]  # sum of per-round margins
+    pips: tuple[float, ...]  # sum of per-round charged pips (mean over the entry's seats)
+    wins: tuple[float, ...]  # round wins, shared on ties
+    goats: tuple[int, ...]  # matches in which one of the entry's sides was a goat
+    matches: int
+    think_ms: tuple[tuple[float, ...], ...]  # every decision
+    choice_ms: tuple[tuple[float, ...], ...]  # decisions with two or more legal actions
+    capped: int  # matches stopped by MAX_ROUNDS
+
+
+def play_group(config: ArenaConfig, game: int) -> GroupResult:
+    entries = config.entries
+    k = len(entries)
+    rounds, wins = [0] * k, [0.0] * k
+    margin, pips = [0.0] * k, [0.0] * k
+    goats = [0] * k
+    think: list[list[float]] = [[] for _ in entries]
+    choice: list[list[float]] = [[] for _ in entries]
+    capped = played = 0
+    seed = match_seed(config.seed, game)
+    for r, seating in enumerate(config.rotations):
+        owner = [entries.index(name) for name in seating]
+        bots = _seat_bots(seating, seed, r)
+        match = Match(config.rules, seed)
+        while not match.over:
+            seat = match.turn
+            view = seat_view(match, seat)
+            t0 = time.perf_counter()
+            try:
+                code = bots[seat].choose(view)
+            except Exception as err:
+                raise ArenaError(f"bot {seating[seat]!r} failed in match {game}: {err}") from err
+            ms = (time.perf_counter() - t0) * 1000
+            if code not in view.legal:
+                raise ArenaError(
+                    f"bot {seating[seat]!r} chose an illegal action ({code}) in match {game}"
+                )
+            think[owner[seat]].append(ms)
+            if len(view.legal) > 1:
+                choice[owner[seat]].append(ms)
+            result = match.apply(code)
+            if result is not None:
+                played += 1
+                _count_round(config, result, owner, rounds, margin, pips, wins)
+                if len(match.results) >= MAX_ROUNDS and not match.over:
+                    capped += 1
+                    break
+        if match.outcome is not None:
+            goat_sides = set(match.outcome.goats)
+            for e in {owner[s] for s in range(len(owner)) if config.rules.side_of(s) in goat_sides}:
+                goats[e] += 1
+    return GroupResult(
+        game=game,
+        played=played,
+        rounds=tuple(rounds),
+        margin=tuple(margin),
+        pips=tuple(pips),
+        wins=tuple(wins),
+        goats=tuple(goats),
+        matches=len(config.rotations),
+        think_ms=tuple(tuple(t) for t in think),
+        choice_ms=tuple(tuple(c) for c in choice),
+        capped=capped,
+    )
+
+
+def _seat_bots(seating: tuple[str, ...], seed: int, rotation: int) -> list[Bot]:
+    """A fresh bot per seat, seeded by the match, the rotation and the seat, with no wall-clock
+    caps: the seed alone then decides every action."""
+    return [
+        make_bot(name, bot_seed(seed, rotation, seat), clock=False)
+        for seat, name in enumerate(seating)
+    ]
+
+
+def side_values(config: ArenaConfig, result: RoundResult) -> list[float]:
+    """Per side: minus the points the round charged it (K5-K8, carry-overs when paid); in the
+    classic game, what it won (C4)."""
+    sign = 1.0 if config.rules.is_classic else -1.0
+    return [sign * line.round_points for line in result.score.lines]
+
+
+def _count_round(
+    config: ArenaConfig,
+    result: RoundResult,
+    owner: list[int],
+    rounds: list[int],
+    margin: list[float],
+    pips: list[float],
+    wins: list[float],
+) -> None:
+    """Add one round: each entry's value is the mean over its seats of its side's value; its
+    margin is that minus the other entries' mean; round wins are shared among the best sides."""
+    rules = config.rules
+    lines = result.score.lines
+    values = side_values(config, result)
+    played = [s for s in range(rules.players) if not lines[rules.side_of(s)].before.out]
+    sides = sorted({rules.side_of(s) for s in played})
+    best = max(values[side] for side in sides)
+    winners = [side for side in sides if values[side] == best]
+    per_entry: dict[int, list[float]] = {}
+    for s in played:
+        per_entry.setdefault(owner[s], []).append(values[rules.side_of(s)])
+    if len(per_entry) < 2:
+        return
+    for side in winners:
+        for e in {owner[s] for s in rules.seats_of(side) if s in played}:
+            wins[e] += 1.0 / len(winners)
+    means = {e: sum(v) / len(v) for e, v in per_entry.items()}
+    for e, mean in means.items():
+        others = [m for o, m in means.items() if o != e]
+        rounds[e] += 1
+        margin[e] += mean - sum(others) / len(others)
+        pips[e] += mean if rules.is_classic else -mean

@@ -1,0 +1,175 @@
+"""Guessing the hidden tiles: other hands and the boneyard order, consistent with one view.
+
+Every guess respects the public counts (hand sizes, boneyard size) and the belief model's facts,
+so search bots only ever imagine worlds the seat cannot rule out. Tiles no fact touches are dealt
+by a plain shuffle; the few constrained ones go first, each to a random place that can still take
+it, weighted by room left so that the guesses stay close to uniform.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.round import RoundState
+from ..engine.tiles import bits
+from ..engine.view import SeatView
+from .belief import Belief
+
+BONEYARD = -1
+RETRIES = 64
+
+
+class SamplingError(RuntimeError):
+    """No hidden deal fits the view: the view contradicts itself (an engine or caller bug)."""
+
+
+class Sampler:
+    """Draws hidden deals for one view; build once per decision, sample many times."""
+
+    def __init__(self, view: SeatView, belief: Belief | None = None) -> None:
+        self.view = view
+        self.belief = belief or Belief(view)
+        b = self.belief
+        self.others = tuple(s for s in view.seats if s != view.seat and view.counts[s] > 0)
+        self.room = {s: view.counts[s] for s in self.others}
+        self.room[BONEYARD] = view.boneyard
+        free, constrained = [], []
+        # per constrained tile: [(place, epoch needed)], epoch 0 = no kept draw needed
+        self.options: dict[int, list[tuple[int, int]]] = {}
+        for t in bits(view.unseen):
+            opts = [(BONEYARD, 0)] if view.boneyard else []
+            touched = False
+            for s in self.others:
+                e = b.min_epoch(s, t)
+                if e:
+                    touched = True
+                if e <= b.kept_slots(s):
+                    opts.append((s, e))
+            if touched:
+                constrained.append(t)
+                self.options[t] = opts
+            else:
+                free.append(t)
+        self.free = free
+        self.constrained = sorted(constrained, key=lambda t: len(self.options[t]))
+        total = sum(self.room.values())
+        if total != len(free) + len(constrained):
+            raise SamplingError(f"{total} hidden places for {len(free) + len(constrained)} tiles")
+        self._base: RoundState | None = None
+
+    # --- guesses ------------------------------------------------------------------------------
+    def sample(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+        """Hidden hands by seat and a boneyard order (drawn from the end)."""
+        for _ in range(RETRIES):
+            placed = self._try(rng)
+            if placed is not None:
+                return self._finish(placed, rng)
+        placed = self._search()
+        if placed is None:
+            raise SamplingError("no hidden deal is consistent with this view")
+        return self._finish(placed, rng)
+
+    def state(self, rng: random.Random) -> RoundState:
+        """A full round state for one guess, ready to play out (a fresh copy each call)."""
+        hands, boneyard = self.sample(rng)
+        if self._base is None:
+            self._base = self.view.determinize(hands, boneyard)
+        s = self._base.copy()
+        for seat, mask in hands.items():
+            s.hands[seat] = mask
+        s.boneyard = boneyard
+        return s
+
+    def _try(self, rng: random.Random) -> dict[int, list[int]] | None:
+        room = dict(self.room)
+        out: dict[int, list[int]] = {p: [] for p in room}
+        late = {s: [0] * (self.belief.kept_slots(s) + 2) for s in self.others}
+        order = self.constrained[:]
+        # shuffle within equally constrained runs so ties are not always broken the same way
+        rng.shuffle(order)
+        order.sort(key=lambda t: len(self.options[t]))
+        for t in order:
+            choices = [(p, e) for p, e in self.options[t] if room[p] and self._fits(late, p, e)]
+            if not choices:
+                return None
+            p, e = _weighted(choices, room, rng)
+            room[p] -= 1
+            out[p].append(t)
+            if e:
+                for k in range(1, e + 1):
+                    late[p][k] += 1
+        rest = self.free[:]
+        rng.shuffle(rest)
+        i = 0
+        for p, n in room.items():
+            out[p].extend(rest[i : i + n])
+            i += n
+        return out
+
+    def _fits(self, late: dict[int, list[int]], place: int, epoch: int) -> bool:
+        """Room in the kept-draw slots: tiles needing epoch ``e`` or later are at most
+        ``kept - e + 1``."""
+        if not epoch:
+            return True
+        k = self.belief.kept_slots(place)
+        counts = late[place]
+        return all(counts[e] < k - e + 1 for e in range(1, epoch + 1))
+
+    def _search(self) -> dict[int, list[int]] | None:
+        """Exhaustive backtracking over the constrained tiles: the rare fallback that proves a
+        deal exists when random tries keep failing."""
+        room = dict(self.room)
+        out: dict[int, list[int]] = {p: [] for p in room}
+        late = {s: [0] * (self.belief.kept_slots(s) + 2) for s in self.others}
+        order = self.constrained
+
+        def place(i: int) -> bool:
+            if i == len(order):
+                return sum(room.values()) == len(self.free)
+            t = order[i]
+            for p, e in self.options[t]:
+                if not room[p] or not self._fits(late, p, e):
+                    continue
+                room[p] -= 1
+                out[p].append(t)
+                for k in range(1, e + 1):
+                    late[p][k] += 1
+                if place(i + 1):
+                    return True
+                room[p] += 1
+                out[p].pop()
+                for k in range(1, e + 1):
+                    late[p][k] -= 1
+            return False
+
+        if not place(0):
+            return None
+        rest = iter(self.free)
+        for p, n in room.items():
+            out[p].extend(next(rest) for _ in range(n))
+        return out
+
+    def _finish(
+        self, placed: dict[int, list[int]], rng: random.Random
+    ) -> tuple[dict[int, int], list[int]]:
+        hands = {}
+        for s in self.others:
+            mask = 0
+            for t in placed[s]:
+                mask |= 1 << t
+            hands[s] = mask
+        boneyard = placed[BONEYARD]
+        rng.shuffle(boneyard)
+        return hands, boneyard
+
+
+def _weighted(
+    choices: list[tuple[int, int]], room: dict[int, int], rng: random.Random
+) -> tuple[int, int]:
+    """One of ``choices`` with chance proportional to the room left at its place."""
+    pick = rng.random() * sum(room[p] for p, _ in choices)
+    for choice in choices:
+        pick -= room[choice[0]]
+        if pick < 0:
+            return choice
+    return choices[-1]
