@@ -84,18 +84,28 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     preset = min(PRESETS, key=lambda name: len(_differences(rules, make_rules({}, name))))
     words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
     if not rules.is_classic:
-        words.append(tr(f"tx.fish_mode.{rules.fish}", lang))
+        fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
+        words.append(tr(fish, lang))
     limit = rules.rounds_limit
     words.append(tr("tx.rounds", lang, n=limit) if limit else tr("tx.target", lang, n=rules.target))
+    said = _IN_WORDS + (("match_end",) if limit else ())
     changed = {
-        k: v for k, v in _differences(rules, make_rules({}, preset)).items() if k not in _IN_WORDS
+        k: v for k, v in _differences(rules, make_rules({}, preset)).items() if k not in said
     }
     if changed:
-        words.append(", ".join(f"{k}={v}" for k, v in changed.items()))
+        words.append(", ".join(f"{k}={_option_value(v)}" for k, v in changed.items()))
     return " · ".join(words)
 
 
-_IN_WORDS = ("players", "fish", "target")  # options the summary already says in words
+# options the summary already says in words (pairs ignore `fish`, F10)
+_IN_WORDS = ("players", "fish", "pair_fish", "target")
+
+
+def _option_value(value: object) -> str:
+    """An option as ``--set`` takes it (on/off rather than True/False)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def _differences(rules: Rules, base: Rules) -> dict[str, object]:

@@ -26,6 +26,7 @@ from domino_tui.transcript import (
     plural,
     render_match,
     round_stories,
+    rules_summary,
     score_table,
     seat_names,
     standing_text,
@@ -386,3 +387,14 @@ def test_render_match_prints_with_any_console() -> None:
     assert "\x1b[31m" in styled  # written scores in red
     plain = "".join(line.rstrip() + "\n" for line in console.export_text().splitlines())
     assert plain == match_text(match, width=90)
+
+
+def test_rules_summary_names_the_variant_and_what_differs() -> None:
+    rules = make_rules({"players": 3, "double_pair": True, "match_end": "rounds:5"})
+    expected = "Goat · 3 players · fish on one · 5 rounds · double_pair=on"
+    assert rules_summary(rules, "en") == expected
+    pairs = make_rules({"fish": "all", "pair_fish": "all"}, "kozel-pairs")  # F10: fish ignored
+    expected = "Парный козёл · игроков: 4 · рыба: пара с большей суммой пишет обе · до 101"
+    assert rules_summary(pairs, "ru") == expected
+    classic = make_rules({"target": 150}, "classic")
+    assert rules_summary(classic, "en") == "Classic dominoes · 4 players · to 150"
