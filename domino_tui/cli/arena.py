@@ -1,9 +1,155 @@
-"""Subcommands of this area (filled in by the issue that owns it)."""
+"""``domino arena``: bots play full matches on duplicate deals; a table (or JSON) of who is
+stronger, by how much, and how long each one thinks."""
 
 from __future__ import annotations
 
+import json
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
 import typer
+
+if TYPE_CHECKING:
+    from ..arena import ArenaReport
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"domino: {message}", err=True)
+    raise typer.Exit(2)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
+    @app.command("arena")
+    def arena_command(
+        bots: Annotated[
+            list[str],
+            typer.Argument(
+                help="Two to four bots (levels, strategies or plugins, e.g. hard greedy); "
+                "they are cycled over the seats.",
+                show_default=False,
+            ),
+        ],
+        games: Annotated[
+            int, typer.Option("--games", "-n", help="Deal sequences (each in every rotation).")
+        ] = 100,
+        players: Annotated[
+            int | None,
+            typer.Option(help="2, 3 or 4 (default: one seat per bot, 4 with pairs)."),
+        ] = None,
+        pairs: Annotated[
+            bool, typer.Option("--pairs", help="Two pairs: seats 0+2 vs 1+3.")
+        ] = False,
+        rules: Annotated[
+            str, typer.Option("--rules", help="Preset: kozel, kozel-pairs, classic.")
+        ] = ("kozel"),
+        settings: Annotated[
+            list[str] | None, typer.Option("--set", help="Rule option name=value (repeatable).")
+        ] = None,
+        seed: Annotated[int, typer.Option(help="Same seed, same result.")] = 0,
+        jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    ) -> None:
+        """Play N full matches (rounds until the goat) per seat rotation on the same deals and
+        report each bot's margin per round with its 95% CI, round wins, goat rate and think
+        time. Wall-clock caps are off, so the seed alone decides every move."""
+        from rich.console import Console
+
+        from ..arena import ArenaConfig, ArenaError, run_arena
+        from ..bots import make_bot
+        from ..engine.rules import PRESETS, RulesError, make_rules, parse_settings
+
+        if not 2 <= len(bots) <= 4:
+            _fail(f"give two to four bots, not {len(bots)}")
+        if jobs < 1:
+            _fail(f"--jobs must be 1 or more, not {jobs}")
+        try:
+            options: dict[str, Any] = dict(parse_settings(settings or []))
+            preset_pairs = bool(PRESETS.get(rules, {}).get("pairs"))
+            if pairs:
+                options["pairs"] = True
+            if players is not None:
+                options["players"] = players
+            elif "players" not in options:
+                options["players"] = 4 if pairs or preset_pairs else max(2, len(bots))
+            config = ArenaConfig(
+                bots=tuple(bots),
+                games=games,
+                rules=make_rules(options, rules),
+                seed=seed,
+                preset=rules,
+            )
+            for name in config.entries:
+                make_bot(name, 0, clock=False)
+        except (RulesError, ArenaError, ValueError) as err:
+            _fail(str(err))
+        console = Console(stderr=True)
+        try:
+            report = _run_with_progress(config, jobs, console, run_arena)
+        except ArenaError as err:
+            _fail(str(err))
+        if as_json:
+            typer.echo(json.dumps(report.to_json()))
+        else:
+            Console().print(_table(report))
+
+
+def _run_with_progress(config: Any, jobs: int, console: Any, run: Any) -> ArenaReport:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("[bold]arena[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("matches"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("arena", total=config.matches)
+        report: ArenaReport = run(config, jobs, lambda n: progress.advance(task, n))
+    return report
+
+
+def _table(report: ArenaReport) -> Any:
+    from rich.table import Table
+
+    c = report.config
+    r = c.rules
+    mode = "pairs" if r.pairs else f"{r.players} players"
+    title = (
+        f"{c.games} games × {len(c.rotations)} seatings = {report.matches} matches, "
+        f"{report.rounds} rounds · {mode} · {c.preset} · seed {c.seed}"
+    )
+    table = Table(title=title, title_justify="left")
+    for name in ("bot", "margin", "95% CI", "pips", "wins", "goat", "ms med", "p95", "max"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for b in report.bots:
+        lo, hi = b.margin_ci95
+        style = "green" if lo > 0 else "red" if hi < 0 else "default"
+        table.add_row(
+            b.name if b.seats == 1 else f"{b.name} ×{b.seats}",
+            f"[{style}]{b.margin:+.2f}[/]",
+            f"{lo:+.2f}…{hi:+.2f}",
+            f"{b.pips:.1f}",
+            f"{b.round_win_rate:.1%}",
+            f"{b.goat_rate:.1%}",
+            f"{b.think.median:.1f}",
+            f"{b.think.p95:.1f}",
+            f"{b.think.max:.0f}",
+        )
+    notes = [
+        "margin: pips charged to the others minus pips charged to this bot, per round; "
+        "pips: charged per round; wins: round win rate; goat: share of matches lost as the "
+        "goat; ms: think time per decision"
+    ]
+    if report.capped:
+        notes.append(f"{report.capped} matches stopped at the round limit")
+    table.caption = "; ".join(notes)
+    return table

@@ -1,9 +1,62 @@
-"""Subcommands of this area (filled in by the issue that owns it)."""
+"""``domino bots``: every bot the game knows, the levels the app offers, and skipped plugins."""
 
 from __future__ import annotations
+
+import json
+from typing import Annotated
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
+    @app.command("bots")
+    def bots_command(
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    ) -> None:
+        """List the bots with their levels and a one-line description."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from ..bots import LEVEL_DESCRIPTIONS, LEVELS, available, parse_spec, plugin_errors
+
+        bots = available()
+        levels_of: dict[str, list[str]] = {}
+        for level, spec in LEVELS.items():
+            levels_of.setdefault(parse_spec(spec)[0], []).append(level)
+        if as_json:
+            out = {
+                "bots": [
+                    {
+                        "name": info.name,
+                        "levels": levels_of.get(name, []),
+                        "description": info.description,
+                        "source": info.source,
+                    }
+                    for name, info in bots.items()
+                ],
+                "levels": {
+                    level: {"bot": spec, "description": LEVEL_DESCRIPTIONS.get(level, "")}
+                    for level, spec in LEVELS.items()
+                },
+                "skipped": plugin_errors(),
+            }
+            typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+            return
+        console = Console()
+        table = Table(title="Bots", title_justify="left")
+        table.add_column("name", style="bold")
+        table.add_column("levels")
+        table.add_column("description")
+        table.add_column("source", style="dim")
+        for name, info in bots.items():
+            table.add_row(name, ", ".join(levels_of.get(name, [])), info.description, info.source)
+        console.print(table)
+        levels = Table(title="Levels (what the app offers)", title_justify="left")
+        levels.add_column("level", style="bold")
+        levels.add_column("plays as")
+        levels.add_column("")
+        for level, spec in LEVELS.items():
+            levels.add_row(level, spec, LEVEL_DESCRIPTIONS.get(level, ""))
+        console.print(levels)
+        for message in plugin_errors():
+            Console(stderr=True).print(f"[yellow]warning:[/] {message}", highlight=False)
