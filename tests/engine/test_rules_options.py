@@ -1,0 +1,137 @@
+"""The rules object: presets, option values from text, and refused setups (F15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domino_tui.engine.rules import (
+    OPTION_NAMES,
+    PRESETS,
+    Rules,
+    RulesError,
+    make_rules,
+    parse_settings,
+)
+
+
+def test_presets_and_their_defaults() -> None:
+    assert set(PRESETS) == {"kozel", "kozel-pairs", "classic"}
+    kozel = make_rules()
+    assert (kozel.players, kozel.pairs, kozel.dealt, kozel.fish, kozel.target) == (
+        4,
+        False,
+        7,
+        "one",
+        101,
+    )
+    assert (kozel.open_threshold, kozel.blank_alone, kozel.redeal) == (13, 10, "kozel")
+    assert kozel.fish_takes_boneyard and not kozel.double_pair and kozel.boneyard_reserve == 0
+    pairs = make_rules(preset="kozel-pairs")
+    assert pairs.pairs and pairs.players == 4 and pairs.sides == 2 and pairs.pair_fish == "own"
+    classic = make_rules(preset="classic")
+    assert classic.is_classic and classic.fish == "lowest_wins" and classic.target == 100
+    assert classic.blank_alone == 25 and classic.lead_rule == "highest_double"
+
+
+def test_every_option_is_a_field_that_a_record_can_carry() -> None:
+    rules = make_rules({"players": 3, "fish": "fisher", "target": 125})
+    assert set(rules.to_dict()) == set(OPTION_NAMES)
+    assert make_rules(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize(
+    ("options", "field", "value"),
+    [
+        ({"double_pair": "on"}, "double_pair", True),
+        ({"double_pair": "off"}, "double_pair", False),
+        ({"fish_takes_boneyard": "no"}, "fish_takes_boneyard", False),
+        ({"big_alone": "yes"}, "big_alone", True),
+        ({"target": "150"}, "target", 150),
+        ({"hand-size": "5"}, "hand_size", 5),
+        ({"match_end": "rounds:5"}, "match_end", "rounds:5"),
+        ({"match": "sum6"}, "match", "sum6"),
+    ],
+)
+def test_option_values_from_text(options: dict[str, Any], field: str, value: Any) -> None:
+    assert getattr(make_rules(options), field) == value
+
+
+def test_rounds_limit() -> None:
+    assert make_rules({"match_end": "rounds:10"}).rounds_limit == 10
+    assert make_rules().rounds_limit is None
+
+
+def test_parse_settings() -> None:
+    assert parse_settings(["fish=all", " target = 150 "]) == {"fish": "all", "target": "150"}
+    with pytest.raises(RulesError, match="name=value"):
+        parse_settings(["fish"])
+
+
+def test_replace_validates_again() -> None:
+    assert make_rules().replace(players=3).players == 3
+    with pytest.raises(RulesError):
+        make_rules().replace(players=5)
+
+
+REFUSED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
+    ("kozol", {}, ("kozel", "kozel-pairs", "classic")),
+    ("kozel", {"colour": "red"}, ("colour", "players", "fish")),
+    ("kozel", {"players": 5}, ("2, 3 or 4",)),
+    ("kozel", {"players": 1}, ("2, 3 or 4",)),
+    ("kozel", {"players": "four"}, ("whole number",)),
+    ("kozel", {"target": 0}, ("1 or more",)),
+    ("kozel", {"players": 3, "pairs": True}, ("exactly 4",)),
+    ("kozel", {"partner_leads": True}, ("pairs",)),
+    ("kozel", {"hand_size": 8}, ("28",)),
+    ("kozel", {"players": 3, "hand_size": 10}, ("28",)),
+    ("kozel", {"hand_size": -1}, ("1 or more",)),
+    ("kozel", {"boneyard_reserve": -1}, ("negative",)),
+    ("kozel", {"players": 2, "boneyard_reserve": 15}, ("14",)),
+    ("kozel", {"match_end": "rounds:0"}, ("target", "rounds:N", "last_standing")),
+    ("kozel", {"match_end": "rounds:x"}, ("target", "rounds:N", "last_standing")),
+    ("kozel", {"match_end": "forever"}, ("target", "rounds:N", "last_standing")),
+    ("classic", {"pairs": True}, ("each for themselves",)),
+    ("kozel", {"variant": "classic", "pairs": True, "fish": "lowest_wins"}, ("classic",)),
+    ("kozel", {"fish": "lowest_wins"}, ("all", "one", "fisher")),
+    ("classic", {"fish": "one"}, ("lowest_wins",)),
+    ("classic", {"match_end": "last_standing"}, ("Козёл",)),
+    ("kozel", {"fish": "everyone"}, ("all", "one", "fisher")),
+    ("kozel", {"lead_rule": "random"}, ("kozel", "lowest_double", "highest_double")),
+    ("kozel", {"later_leads": "loser"}, ("winner", "same_as_first", "rotate")),
+    ("kozel", {"redeal": "often"}, ("kozel", "all_doubles", "none")),
+    ("kozel", {"match": "sum7"}, ("equal", "sum6")),
+    ("kozel", {"pair_fish": "half"}, ("own", "all")),
+    ("kozel", {"double_pair": "maybe"}, ("on/off",)),
+    ("kozel", {"open_threshold": 0}, ("1 or more",)),
+    ("kozel", {"blank_alone": -5}, ("negative",)),
+    ("kozel", {"set_top": 7}, ("6", "9", "12")),
+]
+
+
+@pytest.mark.parametrize(("preset", "options", "allowed"), REFUSED)
+def test_F15_refused_setups_say_what_is_allowed(
+    preset: str, options: dict[str, Any], allowed: tuple[str, ...]
+) -> None:
+    with pytest.raises(RulesError) as err:
+        make_rules(options, preset=preset)
+    message = str(err.value)
+    for word in allowed:
+        assert word in message, message
+    assert "\n" not in message  # one line for the player
+
+
+def test_F15_accepted_edges() -> None:
+    make_rules({"players": 2, "boneyard_reserve": 14})
+    make_rules({"players": 4, "hand_size": 7})
+    make_rules({"players": 3, "hand_size": 9})
+    make_rules({"match_end": "rounds:1", "target": 1})
+    make_rules({"pairs": True, "partner_leads": True})
+
+
+def test_rules_are_frozen_values() -> None:
+    rules = make_rules()
+    with pytest.raises(AttributeError):
+        rules.players = 3  # type: ignore[misc]
+    assert rules == Rules()
