@@ -43,7 +43,11 @@ def sim(
     lang: Annotated[str, typer.Option("--lang", help="ru or en.")] = "en",
     bots: Annotated[
         str,
-        typer.Option("--bots", help="Bot per seat, comma-separated (random, greedy, easy …)."),
+        typer.Option(
+            "--bots",
+            help="Bot per seat, comma-separated, repeated round the table: random, greedy, "
+            "counter, pimc, ismcts, a level (easy … master) or name:option=value.",
+        ),
     ] = "greedy",
     brief: Annotated[
         bool, typer.Option("--brief", help="Only round ends and score sheets, no deals or moves.")
@@ -74,7 +78,11 @@ def sim(
     from ..i18n import tr
     from ..transcript import render_match, seat_names
 
-    match = play_match(chosen, match_seed, seats)
+    try:
+        match = play_match(chosen, match_seed, seats)
+    except BotError as err:
+        typer.echo(f"domino sim: {err}", err=True)
+        raise typer.Exit(1) from None
     names = seat_names(chosen, None, lang)
     console = Console(highlight=False)
     tolerant_stdout()
@@ -90,26 +98,45 @@ def play_match(rules: Rules, seed: int, bots: list[str]) -> Match:
     from ..engine.match import Match
     from ..engine.view import seat_view
 
-    players = [make_bot(name, seed * 10 + seat) for seat, name in enumerate(bots)]
+    # no wall-clock caps: the seed alone fixes every decision, so a seed replays the same match
+    players = [make_bot(name, seed * 10 + seat, clock=False) for seat, name in enumerate(bots)]
     match = Match(rules, seed)
     while not match.over:
         seat = match.turn
-        match.apply(players[seat].choose(seat_view(match, seat)))
+        who = f"bot {bots[seat]!r} (seat {seat + 1})"
+        try:
+            code = players[seat].choose(seat_view(match, seat))
+        except Exception as err:  # a plugin or a badly configured bot must not crash the CLI
+            raise BotError(f"{who} failed: {type(err).__name__}: {err}") from err
+        if code not in match.legal_actions():  # checked here: the engine may not name junk codes
+            raise BotError(f"{who} broke the rules: {code} is not a legal action now")
+        match.apply(code)
     return match
+
+
+class BotError(RuntimeError):
+    """A bot crashed or chose an illegal action; the message names the bot and its seat."""
 
 
 def _bot_names(text: str, players: int) -> list[str]:
     """One bot per seat; a shorter list repeats (``greedy,random`` → greedy, random, greedy …)."""
     from ..bots import make_bot
 
-    names = [name.strip() for name in text.split(",") if name.strip()]
+    names: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if names and "=" in piece and ":" not in piece:  # ismcts:iterations=9,time_ms=5
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
     if not names:
         raise RulesError("--bots needs at least one bot name")
     if len(names) > players:
         raise RulesError(f"--bots names {len(names)} bots for {players} players")
     for name in names:
         try:
-            make_bot(name)
+            make_bot(name, clock=False)
         except ValueError as err:
             raise RulesError(str(err)) from None
     return [names[s % len(names)] for s in range(players)]

@@ -193,3 +193,49 @@ def test_golden_transcript(name: str) -> None:
     if os.environ.get("DOMINO_REGEN_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
+
+
+def test_bot_options_may_contain_commas() -> None:
+    """``name:k=v,k=v`` specs (the bots registry's syntax) survive the comma-separated list."""
+    spec = "ismcts:iterations=20,exploration=1.5"
+    result = run("sim", "--players", "2", "--seed", "1", "--brief", "--bots", f"greedy,{spec}")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == f"Bots: Player 1 — greedy, Player 2 — {spec}"
+
+
+class Crashing:
+    name = "crashing"
+
+    def choose(self, view: object) -> int:
+        raise ZeroDivisionError("boom")
+
+
+class Cheating:
+    name = "cheating"
+
+    def choose(self, view: object) -> int:
+        return 12345 * 2  # no such tile
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [
+        (Crashing, "failed: ZeroDivisionError: boom"),
+        (Cheating, "broke the rules: 24690 is not a legal action now"),
+    ],
+)
+def test_a_failing_bot_is_one_line_and_exit_1(
+    monkeypatch: pytest.MonkeyPatch, bot: type, message: str
+) -> None:
+    import domino_tui.bots as bots
+
+    real = bots.make_bot
+    monkeypatch.setattr(
+        bots, "make_bot", lambda name, seed=0, **kw: bot() if seed else real(name, seed, **kw)
+    )
+    result = run("sim", "--seed", "1", "--players", "2")
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("domino sim: bot 'greedy' (seat ")
+    assert message in result.stderr
+    assert "Traceback" not in result.output
