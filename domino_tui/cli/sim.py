@@ -1,4 +1,4 @@
-"""``domino sim``: one whole match between simple bots, printed as a transcript.
+"""``domino sim``: one whole match between bots, printed as a transcript.
 
 It is the quickest way to watch the rules at work (and to check a rule option): the same seed
 and options always print the same match.
@@ -68,7 +68,7 @@ def sim(
         chosen = make_rules(options, rules)
         if lang not in ("ru", "en"):
             raise RulesError(f"unknown language {lang!r}; choose ru or en")
-        seats = _bot_names(bots, chosen.players)
+        seat_bots = _bot_names(bots, chosen.players)
     except RulesError as err:
         _fail(str(err))
     match_seed = seed if seed is not None else secrets.randbelow(10**6)
@@ -79,14 +79,14 @@ def sim(
     from ..transcript import render_match, seat_names
 
     try:
-        match = play_match(chosen, match_seed, seats)
+        match = play_match(chosen, match_seed, seat_bots)
     except BotError as err:
         typer.echo(f"domino sim: {err}", err=True)
         raise typer.Exit(1) from None
     names = seat_names(chosen, None, lang)
     console = Console(highlight=False)
     tolerant_stdout()
-    listing = ", ".join(f"{names[s]} — {bot}" for s, bot in enumerate(seats))
+    listing = ", ".join(f"{names[s]} — {bot}" for s, bot in enumerate(seat_bots))
     console.print(tr("tx.bots", lang, bots=listing), style="dim", markup=False)
     for part in render_match(match, names, lang, moves=not brief):
         console.print(part)
