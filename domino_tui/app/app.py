@@ -112,9 +112,6 @@ class DominoApp(App[None]):
             self.push_screen(GameScreen(self.first_session))
         self.check_size()
 
-    def on_resize(self) -> None:
-        self.check_size()
-
     def check_size(self) -> None:
         small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
         if small and not isinstance(self.screen, TooSmall):

@@ -43,7 +43,13 @@ class DominoScreen(Localized, Screen[None]):
     def on_mount(self) -> None:
         self.localize()
 
+    def on_resize(self) -> None:
+        self.domino.check_size()
+
 
 class DominoModal(Localized, ModalScreen[str]):
     def on_mount(self) -> None:
         self.localize()
+
+    def on_resize(self) -> None:
+        self.domino.check_size()

@@ -63,11 +63,15 @@ class TooSmall(Screen[None]):
 
     def on_resize(self) -> None:
         self.update_text()
+        self.leave_if_big()
 
     def on_screen_resume(self) -> None:
         """A dialog opened above this notice closed: leave if the window grew meanwhile."""
+        self.leave_if_big()
+
+    def leave_if_big(self) -> None:
         w, h = self.app.size
-        if w >= 80 and h >= 24:
+        if w >= 80 and h >= 24 and self.app.screen is self:
             self.app.pop_screen()
 
     def update_text(self) -> None:

@@ -490,6 +490,7 @@ class GameScreen(DominoScreen):
         self.action_draw()
 
     def on_resize(self) -> None:
+        super().on_resize()
         self.refresh_table()
 
     def relabel(self) -> None:
