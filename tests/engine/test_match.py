@@ -135,6 +135,7 @@ def test_K9_1_F13_last_standing_plays_on_and_keeps_a_pending_carry_over() -> Non
     (r3,) = act(m, OUT_BY_0)
     assert r3.goats == (1,) and not m.over
     assert m.standings[1].out and m.standings[1].written == 30
+    assert r3.score.lines[1].after == m.standings[1]  # the sheet row shows the drop-out (K11)
     assert m.standings[2] == Standing(remembered=16)
     assert m.carry == 50
     assert m.seats_in == (0, 2)

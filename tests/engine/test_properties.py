@@ -1,0 +1,305 @@
+"""Random playouts over presets, options and 2-4 players, checking the engine's invariants after
+every action: the 28 tiles, refused illegal actions, copies, the score sheet, goats and replay.
+
+Hypothesis draws the rules and the seed; the playout itself is a seeded ``random.Random`` so that
+a failing example replays exactly. Matches are capped in length to keep the suite fast.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from domino_tui.engine.actions import DRAW, KNOCK, PAIR_BASE, pair_play
+from domino_tui.engine.match import Match
+from domino_tui.engine.record import dumps, loads, make_record, replay
+from domino_tui.engine.round import IllegalActionError
+from domino_tui.engine.rules import Rules, make_rules
+from domino_tui.engine.scoring import Standing
+
+from .scripted import TS, accounted, snapshot
+
+MAX_ACTIONS = 700
+# every code that names tiles of the set: plays on both ends, draw, knock, double pairs; codes
+# that name no tile at all are checked on their own below
+CODE_POOL = [
+    *range(2 * TS.count),
+    DRAW,
+    KNOCK,
+    *(pair_play(a, b) for a in TS.double_of for b in TS.double_of if a != b),
+]
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> Rules:
+    """A valid rule set: a preset and a spread of options that make_rules accepts."""
+    preset = draw(st.sampled_from(["kozel", "kozel-pairs", "classic"]))
+    opts: dict[str, Any] = {}
+    if preset == "kozel":
+        opts["players"] = draw(st.sampled_from([2, 3, 4]))
+        opts["fish"] = draw(st.sampled_from(["all", "one", "fisher"]))
+    elif preset == "kozel-pairs":
+        opts["pair_fish"] = draw(st.sampled_from(["own", "all"]))
+        opts["partner_leads"] = draw(st.booleans())
+    else:
+        opts["players"] = draw(st.sampled_from([2, 3, 4]))
+    players = opts.get("players", 4)
+    if preset != "classic":
+        opts["redeal"] = draw(st.sampled_from(["kozel", "all_doubles", "none"]))
+        opts["hand_size"] = draw(st.sampled_from([0, 5, 6, 7] if players < 4 else [0, 5, 7]))
+        opts["match_end"] = draw(st.sampled_from(["target", "rounds:3", "last_standing"]))
+        opts["lead_rule"] = draw(st.sampled_from(["kozel", "lowest_double", "highest_double"]))
+        opts["open_threshold"] = draw(st.integers(5, 20))
+        opts["finish_bonus"] = draw(st.booleans())
+        opts["big_alone"] = draw(st.booleans())
+        opts["one_one_15"] = draw(st.booleans())
+    else:
+        opts["match_end"] = draw(st.sampled_from(["target", "rounds:3"]))
+    opts["later_leads"] = draw(st.sampled_from(["winner", "same_as_first", "rotate"]))
+    opts["match"] = draw(st.sampled_from(["equal", "sum6"]))
+    opts["double_pair"] = draw(st.booleans())
+    opts["fish_takes_boneyard"] = draw(st.booleans())
+    opts["blank_alone"] = draw(st.sampled_from([10, 25]))
+    opts["target"] = draw(st.sampled_from([12, 40, 101]))
+    rules = make_rules(opts, preset=preset)
+    spare = 28 - rules.dealt * players
+    return rules.replace(boneyard_reserve=draw(st.integers(0, min(2, spare))))
+
+
+def try_illegal(m: Match, rng: random.Random) -> None:
+    """Send a code that is not legal now: it must be refused and change nothing."""
+    legal = set(m.legal_actions())
+    code = rng.choice([c for c in CODE_POOL if c not in legal])
+    before = snapshot(m.round)
+    actions = [list(a) for a in m.actions]
+    with pytest.raises(IllegalActionError):
+        m.apply(code)
+    assert snapshot(m.round) == before
+    assert m.actions == actions
+
+
+def check_copy(m: Match, rng: random.Random) -> None:
+    """A copy plays on without touching the original, and the original without the copy."""
+    original = m.round
+    twin = original.copy()
+    assert snapshot(twin) == snapshot(original)
+    frozen = snapshot(original)
+    while not twin.over:
+        legal = twin.legal_actions()
+        twin.apply(legal[rng.randrange(len(legal))])
+    assert snapshot(original) == frozen
+    twin_state = snapshot(twin)
+    if original.legal_actions():
+        probe = original.copy()
+        probe.apply(probe.legal_actions()[0])
+    assert snapshot(twin) == twin_state
+
+
+def check_sheet(m: Match) -> None:
+    """The score table adds up (K7, K8, K9, K11, F9, F13)."""
+    r = m.rules
+    previous: tuple[Standing, ...] = tuple(Standing() for _ in range(r.sides))
+    carry = 0
+    out: set[int] = set()
+    for result in m.results:
+        score = result.score
+        assert score.carry_before == carry
+        active = [s for s in range(r.sides) if s not in out]
+        for line in score.lines:
+            before, after = line.before, line.after
+            assert scores(before) == scores(previous[line.side]), "after is the next before"
+            assert before.out is (line.side in out)
+            assert after.written >= before.written, "written totals only grow"
+            if r.is_classic:
+                assert after.remembered == 0
+            else:
+                assert not (after.opened and after.remembered), "remembered only when not open"
+                assert after.opened or after.written == 0
+                assert (
+                    after.written + after.remembered
+                    == before.written + before.remembered - line.cleared + line.round_points
+                ), "K7: round points go to the written score or to the remembered total"
+            if line.side in out:
+                assert line.round_points == 0 and line.hand_points == 0
+        winner = r.side_of(result.went_out) if result.went_out >= 0 else -1
+        hands = sum(score.lines[s].hand_points for s in active if s != winner)
+        gained = sum(line.round_points for line in score.lines)
+        if r.is_classic:
+            assert score.carry_after == 0 and not score.tie
+        elif score.tie:
+            assert result.fish and gained == 0
+            assert score.carry_after == carry + sum(score.lines[s].hand_points for s in active)
+        else:
+            if score.carry_paid_to >= 0:
+                assert score.carry_after == 0
+                assert score.lines[score.carry_paid_to].carry_paid == carry
+            else:
+                assert score.carry_after == carry
+            own_pair_fish = r.pairs and result.fish and r.pair_fish == "own"
+            if not own_pair_fish:
+                assert gained + score.carry_after - carry == hands, "points are conserved"
+        carry = score.carry_after
+        previous = tuple(line.after for line in score.lines)
+        check_goats(m, result.goats, previous, out)
+        if r.match_end == "last_standing":
+            out |= set(result.goats)
+    assert m.carry == carry
+    if m.results:
+        assert [scores(st) for st in m.standings] == [scores(st) for st in previous]
+        assert [st.out for st in m.standings] == [s in out for s in range(r.sides)]
+
+
+def scores(st: Standing) -> tuple[int, int, bool]:
+    """A standing without the drop-out flag, which test_match checks on its own (F13)."""
+    return st.written, st.remembered, st.opened
+
+
+def check_goats(
+    m: Match, goats: tuple[int, ...], standings: tuple[Standing, ...], out: set[int]
+) -> None:
+    """K9: a goat exactly when a written score reaches the target; never from remembered."""
+    r = m.rules
+    if r.is_classic or r.rounds_limit is not None:
+        return
+    reached = tuple(s for s in range(r.sides) if s not in out and standings[s].written >= r.target)
+    assert goats == reached
+
+
+def check_end(m: Match) -> None:
+    r = m.rules
+    outcome = m.outcome
+    assert outcome is not None
+    written = [st.written for st in m.standings]
+    if r.is_classic:
+        assert outcome.goats == ()
+        if r.rounds_limit is None:
+            assert outcome.winners == tuple(s for s in range(r.sides) if written[s] >= r.target)
+        return
+    if r.rounds_limit is not None:
+        assert len(m.results) == r.rounds_limit
+        worst = max(written)
+        expected = (
+            () if min(written) == worst else tuple(s for s in range(r.sides) if written[s] == worst)
+        )
+        assert outcome.goats == expected
+    elif r.match_end == "last_standing":
+        assert len([st for st in m.standings if not st.out]) <= 1
+        assert set(outcome.goats) == {s for s, st in enumerate(m.standings) if st.out}
+    else:
+        assert outcome.goats == tuple(s for s in range(r.sides) if written[s] >= r.target)
+        assert outcome.goats
+    for s in range(r.sides):
+        assert outcome.ratings[s] == 0 if s in outcome.goats else outcome.ratings[s] >= 1
+
+
+def check_replay(m: Match) -> None:
+    again = replay(loads(dumps(make_record(m))))
+    assert again.actions == m.actions
+    assert again.results == m.results
+    assert again.standings == m.standings
+    assert again.outcome == m.outcome
+    assert again.carry == m.carry
+    assert again.histories == m.histories
+    if not m.over:
+        assert snapshot(again.round) == snapshot(m.round)
+
+
+def play_and_check(rules: Rules, seed: int, full: bool = True) -> Match:
+    """Play random legal actions, checking the invariants after each one."""
+    m = Match(rules, seed)
+    rng = random.Random(seed)
+    for step in range(MAX_ACTIONS):
+        if m.over:
+            break
+        if full and step % 7 == 0:
+            try_illegal(m, rng)
+        if full and step % 23 == 5:
+            check_copy(m, rng)
+        legal = m.legal_actions()
+        assert legal, "a live round always has a legal action"
+        assert len(set(legal)) == len(legal)
+        result = m.apply(legal[rng.randrange(len(legal))])
+        assert accounted(m.round) == TS.all_mask, "every tile is in a hand, the boneyard or down"
+        if result is not None:
+            assert result.went_out >= 0 or result.fish
+            assert result.went_out < 0 or result.hands[result.went_out] == 0
+    check_sheet(m)
+    if m.over:
+        check_end(m)
+    check_replay(m)
+    return m
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32))
+def test_random_playouts_keep_every_invariant(rules: Rules, seed: int) -> None:
+    m = play_and_check(rules, seed)
+    for r in m.results:
+        event("fish" if r.fish else "went out")
+        if r.score.tie:
+            event("tied fish")
+        if r.taken:
+            event("boneyard taken")
+    event("match over" if m.over else "capped")
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("kozel", {"players": 2}),
+        ("kozel", {"players": 3}),
+        ("kozel", {}),
+        ("kozel", {"fish": "all", "players": 3}),
+        ("kozel", {"fish": "fisher"}),
+        ("kozel-pairs", {}),
+        ("kozel-pairs", {"pair_fish": "all", "partner_leads": True}),
+        ("classic", {"players": 2}),
+        ("classic", {"players": 4}),
+        ("kozel", {"match_end": "last_standing", "players": 3}),
+    ],
+)
+def test_seeded_full_matches_with_default_targets(preset: str, options: dict[str, Any]) -> None:
+    """Whole matches to the default target (101, or 100 for classic)."""
+    rules = make_rules(options, preset=preset)
+    for seed in (1, 2):
+        m = play_and_check(rules, seed, full=False)
+        assert m.over or sum(len(a) for a in m.actions) >= MAX_ACTIONS
+
+
+def test_playouts_reach_every_kind_of_ending() -> None:
+    """The random playouts above are not vacuous: they see fish, going out, carries, goats."""
+    seen: set[str] = set()
+    for seed in range(12):
+        m = play_and_check(make_rules({"players": 3, "target": 40}), seed, full=False)
+        for r in m.results:
+            seen.add("fish" if r.fish else "out")
+            if r.score.tie:
+                seen.add("tie")
+            if r.taken:
+                seen.add("taken")
+        if m.outcome and m.outcome.goats:
+            seen.add("goat")
+    assert {"fish", "out", "goat", "taken"} <= seen
+
+
+@pytest.mark.parametrize("code", [56, 57, 100, PAIR_BASE + 2800, 10**6, -3, -7])
+def test_codes_outside_the_set_are_refused_as_illegal(code: int) -> None:
+    """A code naming no tile of the set is an illegal action like any other, with a message."""
+    m = Match(make_rules(), 1)
+    before = snapshot(m.round)
+    with pytest.raises(IllegalActionError) as err:
+        m.round.apply(code)
+    assert snapshot(m.round) == before
+    message = str(err.value)
+    assert "not in your hand" in message
+    assert not re.search(r"\d-\d", message), f"names a real tile: {message}"
