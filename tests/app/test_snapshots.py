@@ -1,0 +1,49 @@
+"""A few seeded screens compared with approved SVG snapshots (update with --snapshot-update)."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from domino_tui.app.screens.game import GameScreen
+from domino_tui.app.screens.round_end import RoundEndScreen
+from domino_tui.engine.actions import DRAW, KNOCK
+
+from .driver import play_to_end, seeded_app, settle
+
+
+async def first_turn(pilot: Pilot[None]) -> None:
+    await settle(pilot)
+
+
+async def to_round_end(pilot: Pilot[None]) -> None:
+    for _ in range(400):
+        await settle(pilot)
+        screen = pilot.app.screen
+        if isinstance(screen, RoundEndScreen):
+            return
+        if isinstance(screen, GameScreen) and screen.my_turn():
+            legal = screen.match.legal_actions()
+            await pilot.press("d" if legal == [DRAW] else "k" if legal == [KNOCK] else "enter")
+    raise AssertionError("no round end")
+
+
+async def to_game_end(pilot: Pilot[None]) -> None:
+    await play_to_end(pilot)
+
+
+def test_main_screen_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(seeded_app(seed=3), terminal_size=(80, 24), run_before=first_turn)
+
+
+def test_main_screen_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    app = seeded_app(seed=3, players=3, levels=("medium", "easy"))
+    assert snap_compare(app, terminal_size=(120, 40), run_before=first_turn)
+
+
+def test_round_end(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(seeded_app(seed=3), terminal_size=(100, 30), run_before=to_round_end)
+
+
+def test_game_end(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    app = seeded_app(seed=5, lang="ru")
+    assert snap_compare(app, terminal_size=(100, 30), run_before=to_game_end)
