@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domino_tui.engine.actions import KNOCK
+from domino_tui.engine.actions import KNOCK, parse_action
 from domino_tui.engine.round import IllegalActionError
 from domino_tui.engine.rules import make_rules
 
@@ -231,3 +231,30 @@ def test_F16_sum6_a_double_can_complete_the_fish_but_never_makes_the_fisher() ->
     assert s.fish and s.fisher == 0
     off_line = TS.all_mask & ~s.table
     assert not off_line & (TS.suit_mask[0] | TS.suit_mask[6])
+
+
+def test_C3_K8_6_classic_fish_follows_K4_and_the_lowest_hand_wins() -> None:
+    """Classic plays and fishes as Козёл (here with the Козёл lead, to reuse the blank line):
+    the next player takes the boneyard, then the lowest hand scores the difference."""
+    rules = make_rules({"players": 3, "hand_size": 7, "lead_rule": "kozel"}, preset="classic")
+    m = scripted_match(rules, deal_of(THREE_FISH, THREE_FISH_BONEYARD), deal_of(THREE_FISH))
+    (result,) = act(m, BLANK_FISH)
+    assert result.fish and result.fisher == 0 and result.taker == 1
+    assert result.score.seat_points == (18, 80, 26)
+    assert [line.round_points for line in result.score.lines] == [80 + 26 - 18, 0, 0]
+    assert [st.written for st in m.standings] == [88, 0, 0]
+
+
+def test_C3_classic_draws_one_at_a_time_and_knocks() -> None:
+    rules = make_rules({"players": 2}, preset="classic")
+    s = start(
+        rules,
+        ["6-6 0-0 0-1 0-2 0-3 0-4 0-5", "1-1 1-2 1-3 2-2 2-3 3-3 4-4"],
+        draws="5-5 6-1",
+        lead="6-6",
+    )
+    act(s, "6-6")
+    act(s, "draw")
+    assert s.turn == 1 and s.legal_actions() == [parse_action("draw")]
+    act(s, "draw")
+    assert set(s.legal_actions()) == {parse_action("1-6L"), parse_action("1-6R")}

@@ -21,6 +21,7 @@ from domino_tui.engine.record import dumps, loads, make_record, replay
 from domino_tui.engine.round import IllegalActionError
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.scoring import Standing
+from domino_tui.engine.view import seat_view
 
 from .scripted import TS, accounted, snapshot
 
@@ -98,6 +99,41 @@ def check_copy(m: Match, rng: random.Random) -> None:
         probe = original.copy()
         probe.apply(probe.legal_actions()[0])
     assert snapshot(twin) == twin_state
+
+
+def check_view(m: Match, rng: random.Random) -> None:
+    """K3.6: a seat sees its own hand and public facts only, and rebuilding the round from its
+    view plus the true hidden tiles plays on exactly like the real round."""
+    state = m.round
+    for seat in state.seats:
+        view = seat_view(m, seat)
+        assert view.hand == state.hands[seat]
+        assert view.counts == state.tile_counts()
+        assert view.boneyard == len(state.boneyard)
+        for seen in view.events:
+            if seen.code == DRAW and seen.seat != seat:
+                assert seen.tile == -1, "another seat's drawn tile stays hidden"
+        assert view.legal == (tuple(m.legal_actions()) if seat == state.turn else ())
+    seat = state.turn
+    view = seat_view(m, seat)
+    others = {s: state.hands[s] for s in range(m.rules.players) if s != seat}
+    rebuilt = view.determinize(others, list(state.boneyard))
+    real = state.copy()
+    while not real.over:
+        assert sorted(rebuilt.legal_actions()) == sorted(real.legal_actions())
+        legal = real.legal_actions()
+        code = legal[rng.randrange(len(legal))]
+        real.apply(code)
+        rebuilt.apply(code)
+    assert rebuilt.over
+    assert (rebuilt.fish, rebuilt.fisher, rebuilt.went_out, rebuilt.taker, rebuilt.taken) == (
+        real.fish,
+        real.fisher,
+        real.went_out,
+        real.taker,
+        real.taken,
+    )
+    assert rebuilt.hands == real.hands
 
 
 def check_sheet(m: Match) -> None:
@@ -220,6 +256,8 @@ def play_and_check(rules: Rules, seed: int, full: bool = True) -> Match:
             try_illegal(m, rng)
         if full and step % 23 == 5:
             check_copy(m, rng)
+        if full and step % 17 == 3:
+            check_view(m, rng)
         legal = m.legal_actions()
         assert legal, "a live round always has a legal action"
         assert len(set(legal)) == len(legal)
@@ -271,8 +309,8 @@ def test_random_playouts_keep_every_invariant(rules: Rules, seed: int) -> None:
 def test_seeded_full_matches_with_default_targets(preset: str, options: dict[str, Any]) -> None:
     """Whole matches to the default target (101, or 100 for classic)."""
     rules = make_rules(options, preset=preset)
-    for seed in (1, 2):
-        m = play_and_check(rules, seed, full=False)
+    for seed in (1, 2, 3):
+        m = play_and_check(rules, seed)
         assert m.over or sum(len(a) for a in m.actions) >= MAX_ACTIONS
 
 

@@ -194,3 +194,23 @@ def test_K1_5_boneyard_size_is_public_its_contents_are_not() -> None:
     assert view.hand == m.round.hands[1]
     assert not hasattr(view, "hands")
     assert view.unseen == TS.all_mask & ~m.round.hands[1]
+
+
+def test_P1_pairs_deal_seven_each_with_no_boneyard_and_a_blocked_player_knocks() -> None:
+    rules = make_rules(preset="kozel-pairs")
+    m = scripted_match(
+        rules,
+        deal_of(
+            [
+                "1-1 0-1 0-2 0-3 0-4 0-5 0-6",
+                "2-2 2-3 2-4 2-5 2-6 3-3 3-4",
+                "1-2 1-3 1-4 1-5 1-6 0-0 4-4",
+                "3-5 3-6 4-5 4-6 5-5 5-6 6-6",
+            ]
+        ),
+    )
+    assert m.round.tile_counts() == (7, 7, 7, 7) and m.round.boneyard == []
+    act(m, "1-1")
+    assert m.turn == 1 and m.legal_actions() == [KNOCK]  # seat 1 holds no 1
+    act(m, "knock")
+    assert m.turn == 2
