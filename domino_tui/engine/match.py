@@ -64,7 +64,7 @@ class Match:
         self.actions: list[list[int]] = []
         self.histories: list[list[Event]] = []  # each round's events, draws with their tiles
         self.outcome: Outcome | None = None
-        self._redeals = 0
+        self.deals: list[Deal] = []  # each round's deal as dealt (hands, boneyard, redeals)
         self.round = self._new_round()
 
     # --- flow -----------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ class Match:
                 any_written=any(st.opened or st.written for st in self.standings),
             )
         leader, mask = choose_lead(self.rules, d.hands, seats, prev)
-        self._redeals = d.redeals
+        self.deals.append(d)
         self.actions.append([])
         state = RoundState.start(self.rules, list(d.hands), list(d.boneyard), leader, mask, seats)
         self.histories.append(state.history)
@@ -136,7 +136,7 @@ class Match:
             number=len(self.results) + 1,
             leader=state.leader,
             lead_tile=state.placed[0][0],
-            redeals=self._redeals,
+            redeals=self.deals[-1].redeals,
             went_out=state.went_out,
             fish=state.fish,
             fisher=state.fisher if state.fish else -1,

@@ -135,7 +135,11 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Match:
             if code == DRAW and ":" in str(text) and match.round.boneyard:
                 expect = ts.name(match.round.boneyard[-1])
                 got = str(text).split(":", 1)[1].strip()
-                if ts.parse(got) != ts.parse(expect):
+                try:
+                    drawn = ts.parse(got)
+                except ValueError as err:
+                    raise RecordError(f"unreadable draw {text!r} {where}: {err}") from None
+                if drawn != ts.parse(expect):
                     raise RecordError(
                         f"{where} the record draws {got} but the boneyard gives {expect}"
                     )

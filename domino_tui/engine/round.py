@@ -220,6 +220,8 @@ class RoundState:
         if self.is_legal(code):
             return None
         ts = self.geo.ts
+        if not _well_formed(code, ts.count):
+            return f"{code} is not an action of this game"
         hand = self.hands[self.turn]
         fitting = self.playable_mask()
         if code == DRAW:
@@ -249,7 +251,12 @@ class RoundState:
         """Play, draw or knock for the player to move; IllegalActionError if not allowed."""
         if not self.is_legal(code):
             reason = self.why_illegal(code)
-            raise IllegalActionError(f"illegal action {format_action(code)}: {reason}")
+            name = (
+                format_action(code, ts=self.geo.ts)
+                if _well_formed(code, self.geo.ts.count)
+                else code
+            )
+            raise IllegalActionError(f"illegal action {name}: {reason}")
         self.apply_unchecked(code)
 
     def apply_unchecked(self, code: int) -> None:
@@ -338,3 +345,15 @@ class RoundState:
                 line.append((ts.pips[t] - new, new))
                 right = new
         return line
+
+
+def _well_formed(code: int, count: int) -> bool:
+    """Whether ``code`` names an action at all (a tile of this set, a draw, a knock)."""
+    if code in (DRAW, KNOCK):
+        return True
+    if 0 <= code < PAIR_BASE:
+        return code >> 1 < count
+    if code >= PAIR_BASE:
+        a, b = pair_tiles(code)
+        return a < count and b < count and code - PAIR_BASE < 100 * 100
+    return False
