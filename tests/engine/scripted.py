@@ -7,11 +7,10 @@ engine draws from the end of its tuple, which :func:`yard` takes care of.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from domino_tui.engine.actions import DRAW, KNOCK, parse_action
+from domino_tui.engine.actions import parse_action
 from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match, RoundResult
 from domino_tui.engine.round import RoundState
@@ -155,12 +154,3 @@ def accounted(s: RoundState) -> int:
     seen |= s.table
     assert count == seen.bit_count(), "a tile is in two places at once"
     return seen
-
-
-def random_move(legal: Sequence[int], rng: random.Random) -> int:
-    """A random legal move that prefers plays over draws/knocks only by being one of them."""
-    return legal[rng.randrange(len(legal))]
-
-
-def is_pass(code: int) -> bool:
-    return code in (DRAW, KNOCK)
