@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from domino_tui.engine.actions import DRAW, PAIR_BASE, pair_play
+from domino_tui.engine.deal import forced_lead, needs_redeal
 from domino_tui.engine.match import Match
 from domino_tui.engine.record import dumps, loads, make_record, replay
 from domino_tui.engine.round import IllegalActionError, RoundState
@@ -210,6 +211,30 @@ def check_goats(
     assert goats == reached
 
 
+def check_deals(m: Match) -> None:
+    """K1.3/K1.4: every deal gives each seat in play its hand size, none that breaks the redeal
+    rule, and the whole set; K2.1/K2.2/F2: the right seat leads the right tile."""
+    r = m.rules
+    assert len(m.deals) == len(m.actions)
+    for number, (d, result) in enumerate(zip(m.deals, m.results, strict=False), start=1):
+        seats = tuple(s for s in range(r.players) if d.hands[s])
+        assert all(d.hands[s].bit_count() == r.dealt for s in seats)
+        assert not any(needs_redeal(r, d.hands[s]) for s in seats)
+        union = 0
+        for h in d.hands:
+            assert not union & h
+            union |= h
+        assert union | sum(1 << t for t in d.boneyard) == TS.all_mask
+        forced = number == 1 or r.later_leads == "same_as_first"
+        # RULES does not settle partner_leads against same_as_first, so that pair is not checked
+        if forced and not (r.pairs and r.partner_leads and number > 1):
+            assert (result.leader, result.lead_tile) == forced_lead(r, d.hands, seats)
+        elif r.later_leads == "winner" and not r.pairs:
+            previous = m.results[number - 2].winner
+            if previous in seats:
+                assert result.leader == previous
+
+
 def check_end(m: Match) -> None:
     r = m.rules
     outcome = m.outcome
@@ -271,6 +296,7 @@ def play_and_check(rules: Rules, seed: int, full: bool = True) -> Match:
             assert result.went_out >= 0 or result.fish
             assert result.went_out < 0 or result.hands[result.went_out] == 0
     check_sheet(m)
+    check_deals(m)
     if m.over:
         check_end(m)
     check_replay(m)
