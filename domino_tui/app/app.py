@@ -7,6 +7,7 @@ whether the start screen should offer Resume.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -163,6 +164,26 @@ class DominoApp(App[None]):
             if isinstance(screen, GameScreen):
                 return screen
         return None
+
+    def _print_error_renderables(self) -> None:
+        """A crash is a bug, but the player sees one line; the details go to a file."""
+        if not self._exit_renderables or "debug" in self.features:
+            super()._print_error_renderables()
+            return
+        from rich.console import Console
+
+        target = default_path().with_name("crash.log")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with target.open("a", encoding="utf-8") as log:
+                console = Console(file=log, width=100, color_system=None)
+                for renderable in self._exit_renderables:
+                    console.print(renderable)
+            where = str(target)
+        except OSError:
+            where = "(could not be saved)"
+        self._exit_renderables.clear()
+        print(f"domino: the table stopped on an internal error; details: {where}", file=sys.stderr)
 
     # --- actions ---------------------------------------------------------------------------
     def action_request_quit(self) -> None:

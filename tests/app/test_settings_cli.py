@@ -54,3 +54,70 @@ def test_play_rejects_bad_input_in_one_line() -> None:
     result = CliRunner().invoke(cli, ["play", "--bots", "grandmaster"])
     assert result.exit_code == 2
     assert "unknown bot" in result.output and "Traceback" not in result.output
+
+
+async def test_new_game_dialog_starts_a_game_and_remembers_the_choices(tmp_path: Path) -> None:
+    from textual.widgets import Select, Switch
+
+    from domino_tui.app import make_app
+    from domino_tui.app.screens.game import GameScreen
+    from domino_tui.app.screens.new_game import NewGameScreen
+
+    path = tmp_path / "settings.json"
+    app = make_app(settings_path=path, lang="en", pace="instant")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#seat3", Select).value = "off"
+        screen.query_one("#seat1", Select).value = "easy"
+        screen.query_one("#opt-fish", Select).value = "all"
+        screen.query_one("#opt-fish_takes_boneyard", Switch).value = False
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        session = game.session
+        assert session.rules.players == 3 and session.rules.fish == "all"
+        assert not session.rules.fish_takes_boneyard
+        assert [s.level for s in session.seats] == ["", "easy", "hard"]
+    remembered = SettingsStore(path).load()
+    assert remembered.last_seats[1] == "easy" and remembered.last_seats[3] == "off"
+    assert remembered.last_options == {"fish": "all", "fish_takes_boneyard": False}
+
+
+async def test_impossible_rules_are_explained_in_the_dialog() -> None:
+    from textual.widgets import Input, Static, Switch
+
+    from domino_tui.app import make_app
+    from domino_tui.app.screens.new_game import NewGameScreen
+
+    from .driver import plain
+
+    app = make_app(settings_path=None, lang="en")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#pairs", Switch).value = True
+        screen.query_one("#opt-target", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "target must be 1 or more" in plain(screen.query_one("#error", Static))
+
+
+async def test_switching_language_relabels_the_table() -> None:
+    from dataclasses import replace
+
+    from .driver import game, plain, seeded_app, settle
+
+    app = seeded_app(seed=3, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        assert "Your turn" in plain(screen.query_one("#status"))  # type: ignore[arg-type]
+        app.apply_settings(replace(app.settings, lang="ru"))
+        await pilot.pause()
+        assert "Ваш ход" in plain(screen.query_one("#status"))  # type: ignore[arg-type]
+        assert screen.query_one("#hand").border_title.startswith("▶ Ваши кости")  # type: ignore[union-attr]

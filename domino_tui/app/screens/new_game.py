@@ -65,15 +65,16 @@ class NewGameScreen(DominoScreen):
 
     def compose(self) -> ComposeResult:
         s, lang = self.domino.settings, self.lang
-        kinds = [("human", t("human", lang))] + [
-            (lv, f"{t('bot', lang)} · {level_name(lv, lang)}") for lv in LEVELS
+        kinds = [(t("human", lang), "human")] + [
+            (f"{t('bot', lang)} · {level_name(lv, lang)}", lv) for lv in LEVELS
         ]
         last = list(s.last_seats) + ["off"] * 4
         with VerticalScroll():
             yield Static(t("seats", lang), classes="head")
             for i in range(4):
-                options = kinds + ([("off", t("off", lang))] if i >= 2 else [])
-                value = last[i] if last[i] in dict(options) else options[0][0]
+                options = kinds + ([(t("off", lang), "off")] if i >= 2 else [])
+                values = [v for _, v in options]
+                value = last[i] if last[i] in values else values[0]
                 yield self.row(
                     t("seat", lang, n=i + 1),
                     Select(options, value=value, allow_blank=False, id=f"seat{i}"),
