@@ -55,12 +55,27 @@ class CounterBot:
         if len(legal) == 1:
             return legal[0], "the only legal action"
         judge = _Judge(view, self.seed)
-        best, best_score, best_why = legal[0], -math.inf, ""
-        for a in legal:
-            score, why = judge.score(a)
-            if score > best_score:
-                best, best_score, best_why = a, score, why
-        return best, f"{action_name(view, best)}: {best_why}"
+        scored = [(judge.score(a), a) for a in legal]
+        ranked = sorted(scored, key=lambda item: -item[0].total)  # stable: legal order on ties
+        (best, code), (second, _) = ranked[0], ranked[1]
+        return code, f"{action_name(view, code)}: {best.reason_over(second)}"
+
+
+class Score:
+    """A candidate's total and the rules of thumb behind it (for the hint line)."""
+
+    __slots__ = ("notes", "total")
+
+    def __init__(self, notes: dict[str, tuple[float, str]]) -> None:
+        self.notes = notes
+        self.total = sum(v for v, _ in notes.values())
+
+    def reason_over(self, other: Score) -> str:
+        """The rule that separates this candidate most from the runner-up."""
+        if len(self.notes) == 1:
+            return next(iter(self.notes.values()))[1]
+        gain = {k: v - other.notes.get(k, (0.0, ""))[0] for k, (v, _) in self.notes.items()}
+        return self.notes[max(gain, key=lambda k: gain[k])][1]
 
 
 class _Judge:
@@ -82,7 +97,7 @@ class _Judge:
         self._fish: dict[int, float] = {}
 
     # --- one candidate ------------------------------------------------------------------------
-    def score(self, code: int) -> tuple[float, str]:
+    def score(self, code: int) -> Score:
         view, ts, geo = self.view, self.ts, self.geo
         tiles = pair_tiles(code) if is_pair(code) else (code >> 1,)
         left, right, table = view.left, view.right, view.table
@@ -99,35 +114,40 @@ class _Judge:
         for t in tiles:
             hand &= ~(1 << t)
         if not hand:
-            return GO_OUT, "goes out"
+            return Score({"out": (GO_OUT, "goes out")})
         pips = sum(ts.pips[t] for t in tiles)
         if geo.dead(left, right, table):
             value = self._fish_value(code)
             if value > FISH_MARGIN:
-                return FISH + value, f"makes a fish: the count favours us ({value:+.0f} pips)"
+                return Score(
+                    {
+                        "fish": (
+                            FISH + value,
+                            f"makes a fish: the count favours us ({value:+.0f} pips)",
+                        )
+                    }
+                )
             if value < -FISH_MARGIN:
-                return -FISH + value, f"a fish here would cost us ({value:+.0f} pips)"
+                return Score({"fish": (-FISH + value, f"a fish would cost us ({value:+.0f} pips)")})
         ends = geo.fits[left] | geo.fits[right]
-        notes: list[tuple[float, str]] = [(float(pips), f"dumps {pips} pips")]
+        notes: dict[str, tuple[float, str]] = {"pips": (float(pips), f"dumps {pips} pips")}
         if any(ts.is_double[t] for t in tiles):
-            notes.append((W_DOUBLE, "gets a double out early"))
+            notes["double"] = (W_DOUBLE, "gets a double out early")
         suits = sum(1 for m in ts.suit_mask if hand & m)
-        notes.append((W_VARIETY * suits, f"keeps {suits} suits in hand"))
+        notes["variety"] = (W_VARIETY * suits, f"keeps {suits} suits in hand")
         follow = min(2, (hand & ends).bit_count())
-        notes.append((W_FOLLOW * follow, "keeps a follow-up for the new ends"))
+        notes["follow"] = (W_FOLLOW * follow, "keeps a follow-up for the new ends")
         live = ends & ~table
         for rank, seat in enumerate(self.opponents):
             p = self._miss_chance(seat, live)
             urgency = 3.0 if view.counts[seat] <= 2 else 1.0
             weight = (W_BLOCK if rank == 0 else W_BLOCK_LATER) * urgency
-            sure = " (they lack it)" if p == 1.0 else ""
-            notes.append((weight * p, f"leaves ends seat {seat} likely cannot answer{sure}"))
+            sure = "cannot" if p == 1.0 else "likely cannot"
+            notes[f"block{seat}"] = (weight * p, f"leaves ends seat {seat} {sure} answer")
         if self.partner >= 0 and view.counts[self.partner]:
             p = 1.0 - self._miss_chance(self.partner, live)
-            notes.append((W_PARTNER * p, "leaves ends the partner can answer"))
-        total = sum(v for v, _ in notes)
-        why = max(notes[1:] or notes, key=lambda n: n[0])[1] if pips < 8 else notes[0][1]
-        return total, why
+            notes["partner"] = (W_PARTNER * p, "leaves ends the partner can answer")
+        return Score(notes)
 
     def _miss_chance(self, seat: int, mask: int) -> float:
         """Chance that ``seat`` holds no tile of ``mask``: hypergeometric over the tiles it may
