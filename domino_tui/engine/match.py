@@ -6,6 +6,7 @@ state and every score. Rounds are dealt as soon as the previous one is scored.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -132,6 +133,14 @@ class Match:
         self.standings = tuple(line.after for line in score.lines)
         self.carry = score.carry_after
         goats = self._check_end()
+        if goats and r.match_end == "last_standing":  # the sheet shows who dropped out (F13)
+            score = dataclasses.replace(
+                score,
+                lines=tuple(
+                    dataclasses.replace(line, after=self.standings[line.side])
+                    for line in score.lines
+                ),
+            )
         result = RoundResult(
             number=len(self.results) + 1,
             leader=state.leader,
@@ -168,11 +177,9 @@ class Match:
         if limit is not None:
             if len(self.results) + 1 < limit:
                 return ()
-            worst = max(written)
-            goats = tuple(
-                s for s in range(r.sides) if written[s] == worst and min(written) != worst
-            )
-            self._end(goats=goats)
+            worst, best = max(written), min(written)
+            goats = tuple(s for s in range(r.sides) if written[s] == worst and best != worst)
+            self._end(goats=goats, winners=tuple(s for s in range(r.sides) if written[s] == best))
             return goats
         new = tuple(
             s for s in range(r.sides) if not self.standings[s].out and written[s] >= r.target
