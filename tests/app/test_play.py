@@ -230,3 +230,28 @@ async def test_action_listener_hears_every_action() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert heard and heard == [c for r in session.match.actions for c in r][: len(heard)]
+
+
+async def test_hint_names_a_legal_move_with_a_reason() -> None:
+    app = seeded_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        legal_tiles = {c >> 1 for c in screen.match.legal_actions() if c >= 0}
+        await pilot.press("h")
+        await settle(pilot)
+        assert status(app).startswith("Hint: ")
+        assert screen.selected in legal_tiles, "the cursor moves to the hinted tile"
+
+
+async def test_auto_knock_setting_knocks_for_the_player() -> None:
+    from dataclasses import replace
+
+    no_ones = [b for b in range(28) if not TS.suit_mask[1] >> b & 1]
+    human = sum(1 << b for b in no_ones[:14])
+    app = scripted_app((human, TS.all_mask & ~human), (), hand_size=14)
+    app.settings = replace(app.settings, auto_knock=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        history = game(app).match.histories[0]
+        assert any(e.seat == 0 and e.code == KNOCK for e in history)
