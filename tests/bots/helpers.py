@@ -73,3 +73,13 @@ def scripted(
     for word in script.split():
         match.apply(parse_action(word))
     return match
+
+
+def fish_moves(match: Match) -> tuple[list[int], list[int]]:
+    """The legal actions that end the round in a fish (K4.2), and the others."""
+    fish, other = [], []
+    for a in match.legal_actions():
+        s = match.round.copy()
+        s.apply_unchecked(a)
+        (fish if s.over and s.fish else other).append(a)
+    return fish, other

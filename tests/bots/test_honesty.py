@@ -83,7 +83,7 @@ def test_the_view_reaches_no_match_and_no_round_state() -> None:
                 # nor the others' tiles: no int in the view equals a hidden hand mask
                 for other in range(3):
                     hidden = match.round.hands[other]
-                    if other != seat and hidden > 1 << 12:
+                    if other != seat and hidden.bit_count() >= 3:
                         assert hidden not in [o for o in objs if type(o) is int]
 
 
