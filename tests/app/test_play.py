@@ -255,3 +255,17 @@ async def test_auto_knock_setting_knocks_for_the_player() -> None:
         await settle(pilot)
         history = game(app).match.histories[0]
         assert any(e.seat == 0 and e.code == KNOCK for e in history)
+
+
+async def test_leaving_for_the_menu_drops_a_thinking_bot() -> None:
+    app = seeded_app(seed=3)
+    app.pace_override = "slow"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        await pilot.press("enter")  # now the bots think, slowly
+        moves = len(screen.match.actions[-1])
+        app.open_menu()
+        await settle(pilot)
+        assert app.game_screen() is None
+        assert len(screen.match.actions[-1]) == moves, "no move lands on a table nobody sees"

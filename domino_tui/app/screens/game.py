@@ -493,6 +493,11 @@ class GameScreen(DominoScreen):
         super().on_resize()
         self.refresh_table()
 
+    def on_unmount(self) -> None:
+        """Leaving the table: answers still on their way are dropped, waits end at once."""
+        self.token += 1
+        self.skip.set()
+
     def relabel(self) -> None:
         """The language or tiles setting changed: redraw everything in the new words."""
         self.localize()
