@@ -21,13 +21,13 @@ def final_summary(session: GameSession, lang: str) -> Group:
     outcome = m.outcome
     goats = outcome.goats if outcome else ()
     names = ", ".join(session.side_name(s) for s in goats)
-    if rules.is_classic and outcome and outcome.winners:
-        winners = ", ".join(session.side_name(s) for s in outcome.winners)
-        headline = t("winner_is", lang, names=winners)
-    elif not goats:
-        headline = t("no_goat", lang)
-    else:
+    winners = ", ".join(session.side_name(s) for s in outcome.winners) if outcome else ""
+    if goats:
         headline = t("goat_is" if len(goats) == 1 else "goats_are", lang, names=names)
+    elif winners:
+        headline = t("winner_is", lang, names=winners)
+    else:
+        headline = t("no_goat", lang)
     table = Table(box=box.SIMPLE_HEAD, expand=True, title=t("final_table", lang))
     table.add_column("")
     table.add_column(t("score", lang), justify="right")
@@ -38,11 +38,13 @@ def final_summary(session: GameSession, lang: str) -> Group:
             name = Text(f"{GOAT} {session.side_name(side)} — {t('goat', lang)}", style="bold red")
         rating = str(outcome.ratings[side]) if outcome else ""
         table.add_row(name, standing_text(m.standings[side], rules), rating)
-    return Group(
+    lines = [
         Text(t("game_over", lang), style="bold", justify="center"),
         Text(f"{GOAT} {headline}" if goats else headline, style="bold", justify="center"),
-        table,
-    )
+    ]
+    if goats and winners:  # rounds:N names the lowest total too
+        lines.append(Text(t("winner_is", lang, names=winners), justify="center"))
+    return Group(*lines, table)
 
 
 class GameEndScreen(DominoModal):
