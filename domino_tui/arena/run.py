@@ -7,8 +7,9 @@ do not depend on how many workers ran or in which order they finished (think tim
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import partial
 
 from .plan import ArenaConfig
 from .play import GroupResult, play_group
@@ -27,20 +28,15 @@ def run_arena(config: ArenaConfig, jobs: int = 1, progress: Progress | None = No
             results.append(play_group(config, game))
             tick(per_game)
         return summarise(config, results)
-    # spawn: workers start clean (no inherited threads or open terminals) on every platform
+    # spawn: workers start clean (no inherited threads or open terminals) on every platform;
+    # leaving the with-block terminates them, also on Ctrl+C (which only the parent handles)
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        pending: set[Future[GroupResult]] = {
-            pool.submit(play_group, config, game) for game in range(config.games)
-        }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    results.append(future.result())
-                    tick(per_game)
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+    with ctx.Pool(min(jobs, config.games), initializer=_ignore_interrupts) as pool:
+        for result in pool.imap_unordered(partial(play_group, config), range(config.games)):
+            results.append(result)
+            tick(per_game)
     return summarise(config, results)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
