@@ -86,6 +86,11 @@ class Match:
         return len(self.actions)
 
     @property
+    def redeals(self) -> int:
+        """How many times the round in play was redealt (K1.4)."""
+        return self.deals[-1].redeals
+
+    @property
     def turn(self) -> int:
         return self.round.turn
 

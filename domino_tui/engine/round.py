@@ -19,6 +19,22 @@ class IllegalActionError(ValueError):
     """An action the rules do not allow at this moment; the message says why in plain words."""
 
 
+REASONS: dict[str, str] = {
+    "over": "the round is over",
+    "not_an_action": "{code} is not an action of this game",
+    "must_play": "you have a tile that fits, so you must play it",
+    "boneyard_empty": "the boneyard is empty: knock",
+    "draw_first": "draw from the boneyard first: you may knock only when it is empty",
+    "not_in_hand": "{tile} is not in your hand",
+    "lead_must_be": "the first tile of this round must be {tiles}",
+    "pair_needs_doubles": "a double pair needs one double for each end",
+    "fits_neither": "{tile} fits neither end ({left} · {right})",
+    "wrong_left": "{tile} does not fit the left end ({left}); it fits the right one",
+    "wrong_right": "{tile} does not fit the right end ({right}); it fits the left one",
+}
+"""English wording of each reason key (K3.1-K3.3); UIs translate the keys."""
+
+
 class Event(NamedTuple):
     """One public step of the round: who did what, on which ends (K3.6).
 
@@ -214,33 +230,41 @@ class RoundState:
         return code in self.legal_actions()
 
     def why_illegal(self, code: int) -> str | None:
-        """None if ``code`` is legal now, else the reason in plain words."""
+        """None if ``code`` is legal now, else the reason in plain English words."""
+        found = self.illegal_reason(code)
+        return None if found is None else REASONS[found[0]].format(**found[1])
+
+    def illegal_reason(self, code: int) -> tuple[str, dict[str, str]] | None:
+        """None if ``code`` is legal now, else a reason key of :data:`REASONS` and its
+        arguments, so that a UI can word it in its own language."""
         if self.over:
-            return "the round is over"
+            return "over", {}
         if self.is_legal(code):
             return None
         ts = self.geo.ts
         if not _well_formed(code, ts.count):
-            return f"{code} is not an action of this game"
+            return "not_an_action", {"code": str(code)}
         hand = self.hands[self.turn]
         fitting = self.playable_mask()
+        if code in (DRAW, KNOCK) and fitting:
+            return "must_play", {}
         if code == DRAW:
-            if fitting:
-                return "you have a tile that fits, so you must play it"
-            return "the boneyard is empty: knock"
+            return "boneyard_empty", {}
         if code == KNOCK:
-            if fitting:
-                return "you have a tile that fits, so you must play it"
-            return "draw from the boneyard first: you may knock only when it is empty"
+            return "draw_first", {}
         tiles = pair_tiles(code) if is_pair(code) else (code >> 1,)
         for t in tiles:
-            if not 0 <= t < ts.count or not hand >> t & 1:
-                return f"{ts.name(t) if 0 <= t < ts.count else t} is not in your hand"
+            if not hand >> t & 1:
+                return "not_in_hand", {"tile": ts.name(t)}
         if not self.placed:
-            return f"the first tile of this round must be {self._lead_names()}"
+            return "lead_must_be", {"tiles": self._lead_names()}
         if is_pair(code):
-            return "a double pair needs one double for each end"
-        return f"{ts.name(tiles[0])} does not fit the {'left' if code & 1 == 0 else 'right'} end"
+            return "pair_needs_doubles", {}
+        t = tiles[0]
+        ends = {"tile": ts.name(t), "left": str(self.left), "right": str(self.right)}
+        if not (self.geo.fits[self.left] | self.geo.fits[self.right]) >> t & 1:
+            return "fits_neither", ends
+        return ("wrong_left" if code & 1 == 0 else "wrong_right"), ends
 
     def _lead_names(self) -> str:
         ts = self.geo.ts

@@ -49,7 +49,7 @@ def test_L2_the_other_half_becomes_the_open_end() -> None:
 def test_L2_a_tile_without_the_end_number_does_not_fit() -> None:
     s = start(KOZEL, ["3-5 0-1", "2-4 1-3 2-2"])
     act(s, "3-5")
-    with pytest.raises(IllegalActionError, match="2-4 does not fit the left end"):
+    with pytest.raises(IllegalActionError, match=r"2-4 fits neither end \(3 · 5\)"):
         s.apply(parse_action("2-4L"))
     with pytest.raises(IllegalActionError, match="1-3 does not fit the right end"):
         s.apply(parse_action("1-3R"))
