@@ -9,7 +9,7 @@ import typer
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from . import arena, bots, play, rules, sim, store
+from . import arena, bots, play, replay, rules, sim, store
 
 app = typer.Typer(
     name="domino",
@@ -19,7 +19,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-for module in (play, sim, rules, bots, arena, store):
+for module in (play, sim, rules, bots, arena, store, replay):
     module.register(app)
 
 
