@@ -98,12 +98,6 @@ class Belief:
             e += 1
         return e
 
-    def kept_slots(self, seat: int) -> int:
-        return self.kept[seat]
-
-    def epoch_masks(self, seat: int) -> list[int]:
-        return self._ge[seat]
-
     def consistent(self, seat: int, hand: int) -> bool:
         """Could ``seat`` hold exactly ``hand`` given the facts? (Hall's condition on the nested
         epoch slots: at most ``kept - e + 1`` tiles may need epoch ``e`` or later.)"""

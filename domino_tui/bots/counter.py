@@ -119,16 +119,11 @@ class _Judge:
         if geo.dead(left, right, table):
             value = self._fish_value(code)
             if value > FISH_MARGIN:
-                return Score(
-                    {
-                        "fish": (
-                            FISH + value,
-                            f"makes a fish: the count favours us ({value:+.0f} pips)",
-                        )
-                    }
-                )
+                why = f"makes a fish: the count favours us ({value:+.0f} pips)"
+                return Score({"fish": (FISH + value, why)})
             if value < -FISH_MARGIN:
-                return Score({"fish": (-FISH + value, f"a fish would cost us ({value:+.0f} pips)")})
+                why = f"a fish would cost us ({value:+.0f} pips)"
+                return Score({"fish": (-FISH + value, why)})
         ends = geo.fits[left] | geo.fits[right]
         notes: dict[str, tuple[float, str]] = {"pips": (float(pips), f"dumps {pips} pips")}
         if any(ts.is_double[t] for t in tiles):

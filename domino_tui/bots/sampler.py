@@ -43,7 +43,7 @@ class Sampler:
                 e = b.min_epoch(s, t)
                 if e:
                     touched = True
-                if e <= b.kept_slots(s):
+                if e <= b.kept[s]:
                     opts.append((s, e))
             if touched:
                 constrained.append(t)
@@ -83,7 +83,7 @@ class Sampler:
     def _try(self, rng: random.Random) -> dict[int, list[int]] | None:
         room = dict(self.room)
         out: dict[int, list[int]] = {p: [] for p in room}
-        late = {s: [0] * (self.belief.kept_slots(s) + 2) for s in self.others}
+        late = {s: [0] * (self.belief.kept[s] + 2) for s in self.others}
         order = self.constrained[:]
         # shuffle within equally constrained runs so ties are not always broken the same way
         rng.shuffle(order)
@@ -111,7 +111,7 @@ class Sampler:
         ``kept - e + 1``."""
         if not epoch:
             return True
-        k = self.belief.kept_slots(place)
+        k = self.belief.kept[place]
         counts = late[place]
         return all(counts[e] < k - e + 1 for e in range(1, epoch + 1))
 
@@ -120,7 +120,7 @@ class Sampler:
         deal exists when random tries keep failing."""
         room = dict(self.room)
         out: dict[int, list[int]] = {p: [] for p in room}
-        late = {s: [0] * (self.belief.kept_slots(s) + 2) for s in self.others}
+        late = {s: [0] * (self.belief.kept[s] + 2) for s in self.others}
         order = self.constrained
 
         def place(i: int) -> bool:
