@@ -22,8 +22,9 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
 class Explaining(Protocol):
-    """Bots that can say why (for the app's hint key)."""
+    """Bots that can say why (for the app's hint key): ``isinstance(bot, Explaining)``."""
 
     def explain(self, view: SeatView) -> tuple[int, str]:
         """The chosen action and a one-line reason in English."""

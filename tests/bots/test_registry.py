@@ -98,3 +98,11 @@ def test_domino_bots_lists_levels_descriptions_plugins_and_skips() -> None:
         assert word in result.output
     as_json = CliRunner().invoke(app, ["bots", "--json"])
     assert '"suitkeeper"' in as_json.output and '"skipped"' in as_json.output
+
+
+def test_the_hint_bots_explain_themselves() -> None:
+    from domino_tui.bots import Explaining
+
+    for level in ("medium", "hard", "master"):
+        assert isinstance(make_bot(level), Explaining)
+    assert not isinstance(make_bot("greedy"), Explaining)
