@@ -1,9 +1,33 @@
-"""``domino replay``: step through a finished match (filled in by the replay viewer)."""
+"""``domino replay``: step through a finished match in the app's replay viewer."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+
+from .play import Lang
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to ``app``."""
+
+    @app.command()
+    def replay(
+        record: Annotated[
+            str, typer.Argument(help="A record file, a name from `domino records`, or last.")
+        ] = "last",
+        lang: Annotated[Lang | None, typer.Option(help="Language: ru or en.")] = None,
+    ) -> None:
+        """Watch a finished match again: ←/→ step, PgUp/PgDn rounds, Home/End, every hand shown."""
+        from ..engine.record import RecordError
+        from ..storage.archive import load_record
+
+        try:
+            loaded = load_record(record)
+        except RecordError as err:
+            typer.echo(f"domino: {err}", err=True)
+            raise typer.Exit(2) from None
+        from ..app.screens.replay import replay_app
+
+        replay_app(loaded, lang=lang.value if lang else None).run()

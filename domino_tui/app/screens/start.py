@@ -1,14 +1,20 @@
-"""The start screen: New game, Resume (when a game is saved), Rules, Settings, Quit."""
+"""The start screen: New game, Resume (when a game is saved), Replays, Stats, Rules, Settings,
+Quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.command import Provider
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..strings import t
 from .base import DominoScreen
+from .stats import HistoryCommands, open_replays, open_stats
 
 LOGO = """\
 ┌───┬───┐ ┌───┬───┐
@@ -20,6 +26,7 @@ LOGO = """\
 
 class StartScreen(DominoScreen):
     KEYS = (("q", "app.request_quit", "quit"), ("n", "pick('new')", "new_game"))
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
     StartScreen > Vertical { width: 40; height: auto; }
@@ -50,6 +57,8 @@ class StartScreen(DominoScreen):
             [
                 Option(t("new_game", lang), id="new"),
                 Option(t("resume", lang), id="resume", disabled=not can_resume),
+                Option(t("replays", lang), id="replays"),
+                Option(t("stats", lang), id="stats"),
                 Option(t("rules", lang), id="rules"),
                 Option(t("settings", lang), id="settings"),
                 Option(t("quit", lang), id="quit"),
@@ -74,6 +83,10 @@ class StartScreen(DominoScreen):
             app.open_new_game()
         elif choice == "resume":
             app.resume()
+        elif choice == "replays":
+            open_replays(app)
+        elif choice == "stats":
+            open_stats(app)
         elif choice == "rules":
             app.open_rules()
         elif choice == "settings":

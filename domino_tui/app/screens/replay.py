@@ -1,0 +1,416 @@
+"""The replay viewer: a finished match step by step, every hand face up, the score sheet as it
+stood at that moment; and the list of kept records it is opened from.
+
+``domino replay`` opens :class:`ReplayApp`, the ordinary app with the viewer on top of the start
+screen, so Escape leads to the menu like everywhere else.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.command import Provider
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ... import i18n
+from ...engine.actions import DRAW
+from ...engine.record import RecordError
+from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
+from ..app import DominoApp
+from ..session import GameSession, Seat
+from ..settings import SettingsStore
+from ..strings import level_name, t
+from ..widgets.chain import Chain, ChainState
+from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
+from ..widgets.scores import ScoreSheet, score_table
+from ..words import event_line, result_headline
+from .base import DominoScreen
+from .dialogs import TooSmall
+from .stats import HistoryCommands
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "replay_title": "Replay",
+        "replay_step": "step {step}/{total} · round {n}",
+        "replay_deal": "Round {n}: the tiles are dealt; {name} leads.",
+        "replay_redeals": "Redealt ×{n}.",
+        "replay_left": "{name} left the game: the match ends here (K10.1).",
+        "replay_ratings": "Rating: {ratings}",
+        "replay_prev": "Back",
+        "replay_next": "Next",
+        "replay_round_prev": "Round ◂",
+        "replay_round_next": "Round ▸",
+        "replay_first": "Start",
+        "replay_last": "End",
+        "replay_none": "No finished matches are kept yet: play one, then watch it here.",
+        "replay_rounds": "{n} rounds",
+        "replay_damaged": "damaged: {problem}",
+        "replay_abandoned": "abandoned by {name}",
+        "replay_won": "won by {names}",
+    },
+    "ru": {
+        "replay_title": "Повтор",
+        "replay_step": "ход {step}/{total} · кон {n}",
+        "replay_deal": "Кон {n}: кости розданы, заходит {name}.",
+        "replay_redeals": "Пересдача ×{n}.",
+        "replay_left": "{name} встаёт из-за стола: партия на этом окончена (K10.1).",
+        "replay_ratings": "Рейтинг: {ratings}",
+        "replay_prev": "Назад",
+        "replay_next": "Вперёд",
+        "replay_round_prev": "Кон ◂",
+        "replay_round_next": "Кон ▸",
+        "replay_first": "В начало",
+        "replay_last": "В конец",
+        "replay_none": "Сыгранных партий пока нет: сыграйте одну и смотрите её здесь.",
+        "replay_rounds": "конов: {n}",
+        "replay_damaged": "повреждена: {problem}",
+        "replay_abandoned": "{name} встал(а) из-за стола",
+        "replay_won": "победа: {names}",
+    },
+}
+for _lang, _table in STRINGS.items():
+    for _key, _text in _table.items():
+        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+
+
+def names_session(loaded: LoadedRecord) -> GameSession:
+    """A session around the recorded match, used only to name seats and sides in words; every
+    seat is seated as a human so that no bot is built (a record may name unknown levels)."""
+    seats = tuple(Seat(seat.name) for seat in loaded.seats)
+    match = loaded.match
+    return GameSession(match.rules, seats, match.seed, loaded.record.get("preset") or "", match)
+
+
+def caption(frame: Frame, session: GameSession, lang: str, final: bool) -> str:
+    """The frame's action in words: the deal, the move, how a round ended, how the match ended."""
+    state, name = frame.state, session.name
+    if frame.kind == "deal":
+        words = [t("replay_deal", lang, n=frame.number, name=name(state.leader))]
+        redeals = session.match.deals[frame.number - 1].redeals
+        if redeals:
+            words.append(t("replay_redeals", lang, n=redeals))
+        return " ".join(words)
+    if frame.kind == "left":
+        outcome = session.match.outcome
+        seat = outcome.abandoned_by if outcome else 0
+        return t("replay_left", lang, name=name(seat)) + " " + _ratings(session, lang)
+    first = frame.lead
+    words = [
+        event_line(session, event, first and i == 0, event.seat, lang)
+        for i, event in enumerate(frame.events)
+    ]
+    if frame.result is not None:
+        words += result_headline(session, frame.result, lang)[1:]
+        if final:
+            words.append(_match_end(session, lang))
+    return " · ".join(words)
+
+
+def _ratings(session: GameSession, lang: str) -> str:
+    outcome = session.match.outcome
+    if outcome is None:
+        return ""
+    sides = range(session.rules.sides)
+    parts = ", ".join(f"{session.side_name(s)} {outcome.ratings[s]}" for s in sides)
+    return t("replay_ratings", lang, ratings=parts)
+
+
+def _match_end(session: GameSession, lang: str) -> str:
+    outcome = session.match.outcome
+    if outcome is None:
+        return ""
+    goats = ", ".join(session.side_name(s) for s in outcome.goats)
+    winners = ", ".join(session.side_name(s) for s in outcome.winners)
+    if goats:
+        words = t("goat_is" if len(outcome.goats) == 1 else "goats_are", lang, names=goats)
+    elif winners:
+        words = t("winner_is", lang, names=winners)
+    else:
+        words = t("no_goat", lang)
+    return f"{words} {_ratings(session, lang)}"
+
+
+class ReplayScreen(DominoScreen):
+    """Steps through :func:`build_frames`; all state comes from the frames, nothing replays."""
+
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
+    KEYS = (
+        ("left", "step(-1)", "replay_prev"),
+        ("right", "step(1)", "replay_next"),
+        ("pageup", "round(-1)", "replay_round_prev"),
+        ("pagedown", "round(1)", "replay_round_next"),
+        ("home", "jump(0)", "replay_first"),
+        ("end", "jump(-1)", "replay_last"),
+        ("escape,q", "close", "back"),
+    )
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    ReplayScreen #caption {
+        height: auto; max-height: 3; padding: 0 1; background: $boost; text-style: bold;
+    }
+    ReplayScreen #replay-middle { height: 1fr; }
+    ReplayScreen #chain {
+        width: 1fr; border: round $primary; border-title-align: center;
+        border-title-color: $warning; border-title-style: bold;
+    }
+    ReplayScreen #scores { width: 30; }
+    ReplayScreen.-wide #scores { width: 44; }
+    ReplayScreen #hands { border: round $panel-lighten-2; border-title-align: left; }
+    ReplayScreen #counter { height: 1; padding: 0 1; color: $warning; text-style: bold; }
+    """
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+
+    def __init__(self, loaded: LoadedRecord) -> None:
+        super().__init__()
+        self.loaded = loaded
+        self.session = names_session(loaded)
+        self.frames = build_frames(loaded.match)
+        self.starts = round_starts(self.frames)
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="caption")
+        with Horizontal(id="replay-middle"):
+            yield Chain(id="chain")
+            yield ScoreSheet(id="scores")
+        yield AllHands(id="hands")
+        yield Static(id="counter")
+        yield Footer()
+
+    def on_mount(self) -> None:  # DominoScreen.on_mount runs too (Textual calls every base's)
+        self.show_frame()
+
+    @property
+    def frame(self) -> Frame:
+        return self.frames[self.index]
+
+    # --- keys ------------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        index = max(0, min(len(self.frames) - 1, index))
+        if index != self.index:
+            self.index = index
+            self.show_frame()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def action_jump(self, index: int) -> None:
+        self.go(index if index >= 0 else len(self.frames) - 1)
+
+    def action_round(self, direction: int) -> None:
+        """PgDn: the next round's deal (or the end); PgUp: this round's deal, or the one before
+        when already standing on a deal."""
+        if direction > 0:
+            later = bisect_right(self.starts, self.index)
+            self.go(self.starts[later] if later < len(self.starts) else len(self.frames) - 1)
+        else:
+            earlier = bisect_left(self.starts, self.index) - 1
+            self.go(self.starts[earlier] if earlier >= 0 else 0)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def show_frame(self) -> None:
+        frame, lang, session = self.frame, self.lang, self.session
+        rules, state = session.rules, frame.state
+        final = self.index == len(self.frames) - 1
+        self.query_one("#caption", Static).update(caption(frame, session, lang, final))
+        chain = self.query_one(Chain)
+        chain.border_title = t("ends", lang, left=state.left, right=state.right)
+        if not state.placed:
+            chain.border_title = ""
+        chain.show(
+            ChainState(
+                line=tuple(state.chain()),
+                last=chain_last(state),
+                style=self.domino.settings.tile_style,
+                empty_text=t("no_tiles_yet", lang, name=session.name(state.leader)),
+                top=rules.set_top,
+            )
+        )
+        outcome = session.match.outcome
+        goats = outcome.goats if outcome and final else ()
+        names = [session.side_name(side) for side in range(rules.sides)]
+        results = session.match.results[: frame.results]
+        table = score_table(names, rules, results, frame.standings, goats, t("round_col", lang))
+        carry = t("carry_marker", lang, n=frame.carry) if frame.carry else ""
+        self.query_one(ScoreSheet).show(table, carry)
+        self.query_one(AllHands).show(self.seat_hands(), rules.set_top)
+        self.query_one("#counter", Static).update(self.counter_text())
+
+    def seat_hands(self) -> tuple[SeatHand, ...]:
+        frame, lang = self.frame, self.lang
+        state, result = frame.state, frame.result
+        actor = frame.events[0].seat if frame.events else -1
+        hands = []
+        for seat, who in enumerate(self.loaded.seats):
+            tiles = state.hands[seat]
+            if result is None:
+                short = str(tiles.bit_count())
+                note = t("tiles_n", lang, n=tiles.bit_count())
+            elif result.went_out == seat:
+                short = note = t("out_mark", lang)
+            else:
+                short = str(result.score.seat_points[seat])
+                note = t("hand_points", lang, n=result.score.seat_points[seat])
+            drew = [e.tile for e in frame.events if e.code == DRAW and e.seat == seat]
+            hands.append(
+                SeatHand(
+                    name=who.name,
+                    detail=level_name(who.level, lang) if who.is_bot and who.level else "",
+                    tiles=tiles,
+                    note=note,
+                    short=short,
+                    turn=frame.kind in ("deal", "action") and state.turn == seat,
+                    acted=seat == actor,
+                    new=sum(1 << tile for tile in drew),
+                )
+            )
+        return tuple(hands)
+
+    def counter_text(self) -> str:
+        frame, lang = self.frame, self.lang
+        total = self.frames[-1].step
+        words = [t("replay_step", lang, step=frame.step, total=total, n=frame.number)]
+        words.append(f"{t('boneyard', lang)} ▮×{len(frame.state.boneyard)}")
+        if frame.carry:
+            words.append(t("carry_marker", lang, n=frame.carry))
+        return " · ".join(words)
+
+    def relabel(self) -> None:
+        self.localize()
+        self.show_frame()
+
+    def on_resize(self) -> None:  # DominoScreen.on_resize checks the size
+        self.query_one(AllHands).refresh(layout=True)
+
+
+# --- the list of kept records -----------------------------------------------------------------
+
+
+def record_line(info: RecordInfo, lang: str) -> str:
+    """One kept match in the list: when, who, how long, how it ended."""
+    when = info.when.astimezone().strftime("%Y-%m-%d %H:%M")
+    if info.problem:
+        return f"{when} · {t('replay_damaged', lang, problem=info.problem)}"
+    if info.abandoned_by:
+        end = t("replay_abandoned", lang, name=info.abandoned_by)
+    elif info.winners:
+        end = t("replay_won", lang, names=", ".join(info.winners))
+    elif info.goats:
+        key = "goat_is" if len(info.goats) == 1 else "goats_are"
+        end = t(key, lang, names=", ".join(info.goats))
+    else:
+        end = t("no_goat", lang)
+    rounds = t("replay_rounds", lang, n=info.rounds)
+    return f"{when} · {', '.join(info.players)} · {rounds} · {end}"
+
+
+class ReplayListScreen(DominoScreen):
+    """Kept records, newest first; Enter opens one in the viewer. A record that fails to load
+    says why (the archive moves it aside) and the list is read again."""
+
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
+    KEYS = (("escape,q", "close", "back"),)
+    DEFAULT_CSS = """
+    ReplayListScreen { align: center middle; }
+    ReplayListScreen > Vertical { width: 90%; max-width: 110; height: auto; max-height: 90%; }
+    ReplayListScreen #replays-title { text-style: bold; margin-bottom: 1; }
+    ReplayListScreen OptionList { height: auto; max-height: 30; border: round $primary; }
+    ReplayListScreen #replays-empty { padding: 1 2; border: round $primary; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.infos: list[RecordInfo] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="replays-title")
+            yield OptionList(id="replays")
+            yield Static(id="replays-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        lang = self.lang
+        self.query_one("#replays-title", Static).update(t("replays", lang))
+        self.infos = list_records()
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        menu.add_options(
+            Option(record_line(info, lang), id=str(i), disabled=info.problem is not None)
+            for i, info in enumerate(self.infos)
+        )
+        empty = self.query_one("#replays-empty", Static)
+        empty.update(t("replay_none", lang))
+        empty.display = not self.infos
+        menu.display = bool(self.infos)
+        if self.infos:
+            menu.highlighted = 0
+            menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        info = self.infos[int(event.option.id or 0)]
+        try:
+            loaded = load_record(str(info.path))
+        except RecordError as err:
+            self.notify(str(err), severity="error", timeout=8)
+            self.fill()
+            return
+        self.app.push_screen(ReplayScreen(loaded))
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.fill()
+
+    def relabel(self) -> None:
+        self.localize()
+        self.fill()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayApp(DominoApp):
+    """The app opened straight on one record (``domino replay``)."""
+
+    # Textual resolves CSS_PATH next to the subclass's module: point it at the app's own file
+    CSS_PATH = str(Path(__file__).resolve().parents[1] / "styles" / "app.tcss")
+
+    def __init__(self, loaded: LoadedRecord, store: SettingsStore, lang: str | None) -> None:
+        super().__init__(store, lang=lang)
+        self.loaded = loaded
+
+    def on_mount(self) -> None:
+        """Textual also runs DominoApp.on_mount (it calls the handlers of every base class), after
+        this one: the viewer goes on top once that has pushed the start screen."""
+        self.call_after_refresh(self.open_viewer)
+
+    def open_viewer(self) -> None:
+        if isinstance(self.screen, TooSmall):  # it goes back on top of the viewer
+            self.pop_screen()
+        self.push_screen(ReplayScreen(self.loaded))
+        self.check_size()
+
+
+def replay_app(
+    loaded: LoadedRecord, *, lang: str | None = None, settings_path: str | None = "default"
+) -> DominoApp:
+    """:func:`~domino_tui.app.make_app`'s app, opened on the viewer.
+
+    The factory builds the settings store; the viewer is pushed by :class:`ReplayApp` because
+    ``make_app`` has no parameter for a first screen."""
+    from ..app import make_app
+
+    base = make_app(settings_path=settings_path, lang=lang)
+    return ReplayApp(loaded, base.store, base.settings.lang)

@@ -1,0 +1,285 @@
+"""The Stats screen: one row per profile (K10 rating, goats, rounds won …) and a chart of the
+highlighted profile's rating over its matches; plus the command palette entries for the kept
+history (Stats, Replays).
+
+Looking never creates the statistics database: with no file there is nothing to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.widgets import DataTable, Footer, Static
+
+from ... import i18n
+from ...storage.paths import stats_path
+from ...storage.stats import MatchRef, ProfileStats, RatingPoint, StatsDB, StatsError
+from ..strings import t
+from ..widgets.chart import RatingChart
+from .base import DominoScreen
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ..app import DominoApp
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "stats": "Stats",
+        "replays": "Replays",
+        "cmd_stats": "Matches, goats, rounds won and rating per player",
+        "cmd_replays": "Watch a finished match again, step by step",
+        "stats_title": "Players",
+        "stats_player": "Player",
+        "stats_matches": "Games",
+        "stats_goats": "Goats",
+        "stats_won": "Won",
+        "stats_mean": "Pts/rd",
+        "stats_rating": "Rating",
+        "stats_best": "Best",
+        "stats_worst": "Worst",
+        "stats_bot": "bot",
+        "stats_left": "{n} left",
+        "stats_chart": "Rating of {name}: {total} after {n} matches",
+        "stats_empty": "No finished matches yet: play one and the figures appear here.",
+        "stats_no_history": "No matches for this player.",
+        "stats_legend": (
+            "Won: rounds won/played · Pts/rd: points left in hand per round · "
+            "Best/Worst: rating · final score"
+        ),
+    },
+    "ru": {
+        "stats": "Статистика",
+        "replays": "Повторы",
+        "cmd_stats": "Партии, козлы, взятые коны и рейтинг игроков",
+        "cmd_replays": "Пересмотреть сыгранную партию ход за ходом",
+        "stats_title": "Игроки",
+        "stats_player": "Игрок",
+        "stats_matches": "Игр",
+        "stats_goats": "Козёл",
+        "stats_won": "Коны",
+        "stats_mean": "Оч/кон",
+        "stats_rating": "Рейт.",
+        "stats_best": "Лучшая",
+        "stats_worst": "Худшая",
+        "stats_bot": "бот",
+        "stats_left": "ушёл: {n}",
+        "stats_chart": "Рейтинг: {name} — {total} (партий: {n})",
+        "stats_empty": "Сыгранных партий пока нет: сыграйте одну, и цифры появятся здесь.",
+        "stats_no_history": "У этого игрока нет партий.",
+        "stats_legend": (
+            "Коны: взято/сыграно · Оч/кон: очков в руке за кон · "
+            "Лучшая/худшая: рейтинг · итоговый счёт"
+        ),
+    },
+}
+for _lang, _table in STRINGS.items():
+    for _key, _text in _table.items():
+        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the screen shows, read in one go so the database is closed while the player looks."""
+
+    profiles: tuple[ProfileStats, ...] = ()
+    histories: tuple[tuple[RatingPoint, ...], ...] = ()
+    problem: str = ""  # why the statistics cannot be shown
+    notice: str = ""  # the database was damaged and replaced (StatsDB.notice)
+
+
+def read_figures() -> Figures:
+    if not stats_path().exists():
+        return Figures()
+    try:
+        with StatsDB() as db:
+            profiles = tuple(db.profiles())
+            histories = tuple(tuple(db.rating_history(p.name, p.is_bot)) for p in profiles)
+            return Figures(profiles, histories, notice=db.notice or "")
+    except StatsError as err:
+        return Figures(problem=str(err))
+
+
+def match_cell(ref: MatchRef | None) -> str:
+    """A best or worst match: its rating and final written score, a goat marked."""
+    if ref is None:
+        return "—"
+    return f"{ref.rating:+d} · {ref.written}" + (" 🐐" if ref.goat else "")
+
+
+def profile_row(p: ProfileStats, lang: str) -> list[str | Text]:
+    name = Text(p.name, style="bold" if not p.is_bot else "")
+    if p.is_bot:
+        name.append(f" ({t('stats_bot', lang)})", style="dim")
+    matches = str(p.matches)
+    if p.abandoned:
+        matches += f" ({t('stats_left', lang, n=p.abandoned)})"
+    mean = p.mean_round_points
+    figures = (
+        matches,
+        str(p.goats),
+        f"{p.rounds_won}/{p.rounds_played}",
+        "—" if mean is None else f"{mean:.1f}",
+        str(p.rating),
+    )
+    return [
+        name,
+        *(Text(cell, justify="right") for cell in figures),
+        match_cell(p.best),
+        match_cell(p.worst),
+    ]
+
+
+def day(finished_at: str) -> str:
+    """A match's local date for the chart's x axis."""
+    try:
+        return datetime.fromisoformat(finished_at).astimezone().strftime("%Y-%m-%d")
+    except ValueError:
+        return finished_at[:10]
+
+
+COLUMNS = (
+    "stats_player",
+    "stats_matches",
+    "stats_goats",
+    "stats_won",
+    "stats_mean",
+    "stats_rating",
+    "stats_best",
+    "stats_worst",
+)
+
+
+# --- opening the history screens from the menu and the command palette -------------------------
+
+
+def open_stats(app: App[Any]) -> None:
+    if not isinstance(app.screen, StatsScreen):
+        app.push_screen(StatsScreen())
+
+
+def open_replays(app: App[Any]) -> None:
+    from .replay import ReplayListScreen  # the viewer imports the app module: import it late
+
+    if not isinstance(app.screen, ReplayListScreen):
+        app.push_screen(ReplayListScreen())
+
+
+class HistoryCommands(Provider):
+    """Command palette entries for Stats and Replays, on the screens that carry this provider."""
+
+    def commands(self) -> Iterator[tuple[str, str, Callable[[], None]]]:
+        lang = cast("DominoApp", self.app).settings.lang
+        yield t("stats", lang), t("cmd_stats", lang), lambda: open_stats(self.app)
+        yield t("replays", lang), t("cmd_replays", lang), lambda: open_replays(self.app)
+
+    async def discover(self) -> Hits:
+        for title, help_text, command in self.commands():
+            yield DiscoveryHit(title, command, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, command in self.commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), command, help=help_text)
+
+
+class StatsScreen(DominoScreen):
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
+    KEYS = (("escape,q", "close", "back"),)
+    DEFAULT_CSS = """
+    StatsScreen { layout: vertical; }
+    StatsScreen #stats-title { padding: 0 1; text-style: bold; background: $boost; }
+    StatsScreen #profiles { height: auto; max-height: 50%; border: round $primary; }
+    StatsScreen #stats-legend { padding: 0 1; color: $text-muted; }
+    StatsScreen #rating {
+        max-height: 16; border: round $secondary; border-title-align: left;
+    }
+    StatsScreen #stats-empty { padding: 1 2; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figures: Figures | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="stats-title")
+        table: DataTable[str | Text] = DataTable(id="profiles", cursor_type="row")
+        yield table
+        yield Static(id="stats-legend")
+        yield RatingChart(id="rating")
+        yield Static(id="stats-empty")
+        yield Footer()
+
+    @property
+    def table(self) -> DataTable[str | Text]:
+        return cast("DataTable[str | Text]", self.query_one("#profiles", DataTable))
+
+    def on_mount(self) -> None:  # DominoScreen.on_mount runs too (Textual calls every base's)
+        self.load()
+
+    def on_screen_resume(self) -> None:
+        """Back from a replay or a game: the figures may have changed meanwhile."""
+        if self.is_mounted:
+            self.load()
+
+    def load(self) -> None:
+        figures = read_figures()
+        if figures == self.figures:
+            return
+        self.figures = figures
+        if figures.notice:
+            self.notify(figures.notice, severity="warning", timeout=10)
+        self.fill()
+
+    def fill(self) -> None:
+        """Redraw everything in the current language (columns included)."""
+        lang, figures = self.lang, self.figures or Figures()
+        self.query_one("#stats-title", Static).update(t("stats", lang))
+        self.query_one("#stats-legend", Static).update(t("stats_legend", lang))
+        table = self.table
+        row = table.cursor_row
+        table.clear(columns=True)
+        table.add_columns(*(t(key, lang) for key in COLUMNS))
+        table.add_rows(profile_row(p, lang) for p in figures.profiles)
+        has_rows = bool(figures.profiles)
+        for widget in ("#profiles", "#stats-legend", "#rating"):
+            self.query_one(widget).display = has_rows
+        empty = self.query_one("#stats-empty", Static)
+        empty.display = not has_rows
+        empty.update(figures.problem or t("stats_empty", lang))
+        if has_rows:
+            table.move_cursor(row=min(max(row, 0), len(figures.profiles) - 1))
+            table.focus()
+            self.show_chart(table.cursor_row)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_chart(event.cursor_row)
+
+    def show_chart(self, index: int) -> None:
+        figures = self.figures or Figures()
+        if not 0 <= index < len(figures.profiles):
+            return
+        lang = self.lang
+        profile, history = figures.profiles[index], figures.histories[index]
+        chart = self.query_one(RatingChart)
+        total = history[-1].total if history else 0
+        chart.border_title = t("stats_chart", lang, name=profile.name, total=total, n=len(history))
+        labels = (
+            (day(history[0].finished_at), day(history[-1].finished_at)) if history else ("", "")
+        )
+        chart.show([point.total for point in history], labels, t("stats_no_history", lang))
+
+    def relabel(self) -> None:
+        self.localize()
+        self.fill()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
