@@ -1,14 +1,15 @@
 """The Textual app and the one factory that builds it for the CLI, the tests and the benchmark.
 
-Hooks for saved games (issue 5): ``on_action`` is called after every applied action of every
-game the app starts (autosave), ``resume`` returns a saved session or None, ``can_resume`` says
-whether the start screen should offer Resume.
+Saved games (issue 5) come in through :class:`~.saving.Saves` (autosave after every change,
+Resume, archive and statistics at the end); ``on_action`` is a plain listener added to every
+game the app starts, and ``resume`` / ``can_resume`` replace the Saves' own look-ups.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -17,6 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
+from ..storage import SaveError
+from .saving import Saves
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
 from .screens.new_game import NewGameScreen
@@ -64,6 +67,8 @@ class DominoApp(App[None]):
         on_action: ActionListener | None = None,
         resume: Callable[[], GameSession | None] | None = None,
         can_resume: Callable[[], bool] | None = None,
+        saves: Saves | None = None,
+        notice: str | None = None,
     ) -> None:
         super().__init__()
         self.store = store
@@ -76,8 +81,14 @@ class DominoApp(App[None]):
         self.on_action = on_action
         self.resume_hook = resume
         self.can_resume_hook = can_resume
+        self.saves = saves
+        self.notice = notice  # shown once the app is up (e.g. a damaged save was moved aside)
+        self.tick_seconds = 1.0  # the turn timer's tick; tests tick by hand instead
+        if saves is not None:
+            saves.undo_enabled = lambda: self.settings.undo
+            saves.notify = lambda text: self.notify(text, severity="error", timeout=8)
         if session is not None:
-            self._listen(session)
+            self._prepare(session)
 
     # --- settings --------------------------------------------------------------------------
     @property
@@ -89,6 +100,9 @@ class DominoApp(App[None]):
         self.pace_override = None
         self.remember(settings)
         self._set_theme()
+        game = self.game_screen()
+        if game is not None:  # the table's save follows the new language and pace
+            game.session.lang, game.session.pace = settings.lang, settings.pace
         for screen in self.screen_stack:
             relabel = getattr(screen, "relabel", None)
             if callable(relabel):
@@ -112,6 +126,8 @@ class DominoApp(App[None]):
         if self.first_session is not None:
             self.push_screen(GameScreen(self.first_session))
         self.check_size()
+        if self.notice:
+            self.notify(self.notice, severity="error", timeout=12)
 
     def check_size(self) -> None:
         small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
@@ -135,29 +151,54 @@ class DominoApp(App[None]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
-    def _listen(self, session: GameSession) -> None:
-        if self.on_action is not None and self.on_action not in session.listeners:
-            session.listeners.append(self.on_action)
+    def _prepare(self, session: GameSession) -> None:
+        """Listen to the table (autosave) and agree on its language and pace: a resumed game
+        keeps its own, a new one takes the current settings."""
+        for listener in (self.on_action, self.saves.listen if self.saves else None):
+            if listener is not None and listener not in session.listeners:
+                session.listeners.append(listener)
+        if session.lang in ("ru", "en") and session.lang != self.settings.lang:
+            self.settings = replace(self.settings, lang=session.lang)  # not stored: this game's
+        session.lang = self.settings.lang
+        if session.pace in PACES:
+            self.pace_override = session.pace
+        session.pace = self.pace
 
     def start_game(self, session: GameSession) -> None:
-        self._listen(session)
+        self._prepare(session)
         self.open_menu()
         self.push_screen(GameScreen(session))
 
     def play_again(self, old: GameSession) -> None:
         """Same seats and rules, the next seed: a seeded run stays reproducible."""
-        self.start_game(GameSession(old.rules, old.seats, old.seed + 1, old.preset))
+        self.start_game(old.again())
 
     def can_resume(self) -> bool:
         try:
-            return bool(self.can_resume_hook and self.can_resume_hook())
+            if self.can_resume_hook is not None:
+                return bool(self.can_resume_hook())
+            return self.saves is not None and self.saves.exists()
         except Exception:
             return False
 
-    def resume(self) -> None:
-        session = self.resume_hook() if self.resume_hook else None
-        if session is not None:
-            self.start_game(session)
+    def resume(self) -> bool:
+        """Open the saved game. A save that cannot be trusted was moved aside by the storage
+        layer: say so and stay where we are."""
+        try:
+            if self.resume_hook is not None:
+                session = self.resume_hook()
+            else:
+                session = self.saves.load() if self.saves is not None else None
+        except SaveError as err:
+            self.notify(t("save_broken", self.settings.lang, why=err), severity="error", timeout=12)
+            session = None
+        if session is None:
+            fill = getattr(self.screen, "fill", None)
+            if callable(fill):  # the start screen greys out Resume
+                fill()
+            return False
+        self.start_game(session)
+        return True
 
     def game_screen(self) -> GameScreen | None:
         for screen in reversed(self.screen_stack):
@@ -224,9 +265,12 @@ def make_app(
     on_action: ActionListener | None = None,
     resume: Callable[[], GameSession | None] | None = None,
     can_resume: Callable[[], bool] | None = None,
+    saves: Saves | None = None,
+    notice: str | None = None,
 ) -> DominoApp:
     """Build the app. ``settings_path=None`` keeps settings in memory (tests, snapshots);
-    the default reads and writes the user's config dir."""
+    the default reads and writes the user's config dir. ``saves=None`` keeps no games on
+    disk (tests); the CLI passes ``Saves()``."""
     path = default_path() if settings_path == "default" else settings_path
     store = SettingsStore(Path(path) if path is not None else None)
     return DominoApp(
@@ -237,4 +281,6 @@ def make_app(
         on_action=on_action,
         resume=resume,
         can_resume=can_resume,
+        saves=saves,
+        notice=notice,
     )

@@ -1,13 +1,16 @@
 """A game at the table: the engine's match plus who sits where (humans with names, bots with
 levels). No rules live here; every question about the game goes to the match.
 
-The session is the seam for saves (issue 5): every applied action is reported to
-``on_action`` listeners, and a session can be rebuilt around an existing match.
+The session is the seam for saves (issue 5): every change of the match (an action, an undo, an
+abandon) is reported to its listeners, and a session can be rebuilt around an existing match.
+What the app needs to resume a table exactly (names, language, pace, timer, the game's id) lives
+here too, so a save holds the whole table and not only the engine's record.
 """
 
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -52,7 +55,17 @@ def default_seats(levels: list[str], lang: str, human_name: str = "") -> tuple[S
     return tuple(seats)
 
 
-ActionListener = Callable[["GameSession", int, RoundResult | None], None]
+# (session, action code or None for an undo or an abandon, the round's result if it just ended)
+ActionListener = Callable[["GameSession", int | None, RoundResult | None], None]
+
+
+class UndoError(Exception):
+    """Nothing to take back (the message says why, in a strings key)."""
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """A bot's seed from the game's seed and its chair: a resumed game gets the same bots."""
+    return seed * 31 + seat
 
 
 class GameSession:
@@ -65,6 +78,11 @@ class GameSession:
         seed: int | None = None,
         preset: str = "kozel",
         match: Match | None = None,
+        *,
+        timer: int | None = None,
+        lang: str | None = None,
+        pace: str | None = None,
+        game_id: str | None = None,
     ) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for {rules.players} players")
@@ -74,11 +92,27 @@ class GameSession:
         self.seed = seed if seed is not None else random.randrange(1 << 31)
         self.match = match if match is not None else Match(rules, self.seed)
         self.bots: dict[int, Bot] = {
-            i: make_bot(s.level or "hard", self.seed * 31 + i)
+            i: make_bot(s.level or "hard", bot_seed(self.seed, i))
             for i, s in enumerate(seats)
             if s.is_bot
         }
         self.listeners: list[ActionListener] = []
+        self.timer = timer if timer and self.hotseat else None  # seconds per hot-seat turn
+        self.lang = lang  # the table's language and pace, kept in the save (None: the app's)
+        self.pace = pace
+        self.game_id = game_id or uuid.uuid4().hex
+
+    def again(self) -> GameSession:
+        """The same table for another match: the next seed, a new game id."""
+        return GameSession(
+            self.rules,
+            self.seats,
+            self.seed + 1,
+            self.preset,
+            timer=self.timer,
+            lang=self.lang,
+            pace=self.pace,
+        )
 
     # --- who ---------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -96,6 +130,11 @@ class GameSession:
     def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
 
+    @property
+    def hotseat(self) -> bool:
+        """Friends at one keyboard: hands are hidden between their turns, no undo."""
+        return len(self.humans) > 1
+
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].is_bot
 
@@ -109,9 +148,49 @@ class GameSession:
     def apply(self, code: int) -> RoundResult | None:
         """Apply one action of the player to move and tell the listeners (autosave hook)."""
         result = self.match.apply(code)
+        self._tell(code, result)
+        return result
+
+    def abandon(self, seat: int) -> None:
+        """K10.1: ``seat`` leaves (their turn timer ran out); the match ends here."""
+        self.match.abandon(seat)
+        self._tell(None, None)
+
+    def _tell(self, code: int | None, result: RoundResult | None) -> None:
         for listener in self.listeners:
             listener(self, code, result)
-        return result
+
+    # --- undo (games against bots) -------------------------------------------------------------
+    def undo_point(self) -> int:
+        """How many actions stay after an undo: everything before the humans' last choice
+        of this round (a move where they had more than one legal action). Forced draws and
+        knocks after it, and the bots' replies, go too. UndoError if there is none."""
+        if getattr(self.match, "_scripted", None) is not None:
+            raise UndoError("undo_scripted")  # a hand-dealt match cannot be replayed from its seed
+        if self.match.over:
+            raise UndoError("undo_none")
+        replayed = Match(self.rules, self.seed)
+        start = sum(len(moves) for moves in self.match.actions[:-1])
+        point = -1
+        for i, code in enumerate(c for moves in self.match.actions for c in moves):
+            if i >= start and replayed.turn in self.humans and len(replayed.legal_actions()) > 1:
+                point = i
+            replayed.apply(code)
+        if point < 0:
+            raise UndoError("undo_none")
+        return point
+
+    def undo(self) -> int:
+        """Take back the humans' last choice and all that followed it; returns the number of
+        actions taken back. The match is rebuilt from the seed, so it is exactly as it was."""
+        actions = [c for moves in self.match.actions for c in moves]
+        point = self.undo_point()
+        match = Match(self.rules, self.seed)
+        for code in actions[:point]:
+            match.apply(code)
+        self.match = match
+        self._tell(None, None)
+        return len(actions) - point
 
     def record(self) -> dict[str, Any]:
         return make_record(self.match, [s.to_dict() for s in self.seats], self.preset)

@@ -22,8 +22,11 @@ class Settings:
     auto_knock: bool = False
     tile_style: str = "auto"
     player_name: str = ""
+    undo: bool = True  # games against bots only; never in hot-seat
     # the New game dialog's last choices
     last_seats: tuple[str, ...] = ("human", "hard", "hard", "hard")
+    last_names: tuple[str, ...] = ("", "", "", "")
+    last_timer: str = ""
     last_pairs: bool = False
     last_preset: str = "kozel"
     last_options: dict[str, Any] = field(default_factory=dict)
@@ -52,13 +55,14 @@ class Settings:
 
 
 def default_path() -> Path:
-    """``DOMINO_TUI_CONFIG_DIR`` wins (tests, portable installs), else the platform config dir."""
+    """``DOMINO_TUI_CONFIG_DIR`` wins (older setups), else the storage layer's config dir, which
+    ``DOMINO_TUI_HOME`` moves together with the saves and statistics."""
     env = os.environ.get("DOMINO_TUI_CONFIG_DIR")
     if env:
         return Path(env) / "settings.json"
-    from platformdirs import user_config_dir
+    from ..storage.paths import config_dir
 
-    return Path(user_config_dir("domino-tui", appauthor=False)) / "settings.json"
+    return config_dir() / "settings.json"
 
 
 class SettingsStore:

@@ -8,6 +8,7 @@ Russian UI. Keys already defined there are never overwritten.
 from __future__ import annotations
 
 from .. import i18n
+from ..engine.round import REASONS
 
 APP_STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -136,6 +137,34 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "cmd_hint": "What would the hard bot play?",
         "cmd_quit": "Leave the game",
         "screenshot_saved": "Screenshot saved: {path}",
+        # saves
+        "save_broken": "The saved game could not be opened: {why}",
+        "no_save": "There is no saved game to resume.",
+        # hot-seat
+        "curtain": "🔒 {name}'s turn. Pass the keyboard to {name}.\n"
+        "{name}, press Enter to see your tiles.",
+        "curtain_status": "Hands hidden. {name}, press Enter when you are at the keyboard.",
+        "hands_hidden": "Hands are hidden between turns.",
+        "timer": "{name} {s}s",
+        "log_timed_out": "{name} ran out of time: the game is abandoned",
+        "abandoned": "Abandoned: {name} left the game (ran out of time).",
+        "player_n": "Player {n}",
+        "name": "Name",
+        "turn_timer": "Turn timer, s (hot-seat)",
+        "names_unique": "Every player needs a name of their own.",
+        "bad_timer": "The turn timer is a number of seconds (empty: no timer).",
+        # double pair (K3.4) and undo
+        "key_pair": "Two doubles",
+        "pair_offer": "P lays {a} and {b} at once.",
+        "pair_off": "these rules allow one tile per turn (K3.4)",
+        "key_undo": "Undo",
+        "undo_setting": "Allow undo in games against bots",
+        "undo_none": "Nothing to take back in this round.",
+        "undo_off": "Undo is switched off in the settings.",
+        "undo_hotseat": "No undo when friends play at one keyboard.",
+        "undo_scripted": "This game cannot be rewound.",
+        "undone": "Taken back: {n} actions. Your move again.",
+        "log_undo": "↶ undo ({n})",
     },
     "ru": {
         "title": "Козёл — домино",
@@ -263,6 +292,53 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "cmd_hint": "Как сыграл бы сильный бот?",
         "cmd_quit": "Выйти из игры",
         "screenshot_saved": "Снимок экрана: {path}",
+        # saves
+        "save_broken": "Сохранённую партию не открыть: {why}",
+        "no_save": "Сохранённой партии нет.",
+        # hot-seat
+        "curtain": "🔒 Ходит {name}. Передайте клавиатуру: {name}.\n"
+        "{name}, нажмите Enter, чтобы увидеть свои кости.",
+        "curtain_status": "Кости скрыты. {name}, нажмите Enter, когда сядете за клавиатуру.",
+        "hands_hidden": "Между ходами кости скрыты.",
+        "timer": "{name} {s} с",
+        "log_timed_out": "У игрока {name} кончилось время: партия прервана",
+        "abandoned": "Партия прервана: {name} покинул(а) игру (кончилось время).",
+        "player_n": "Игрок {n}",
+        "name": "Имя",
+        "turn_timer": "Время на ход, с (за одним столом)",
+        "names_unique": "У каждого игрока должно быть своё имя.",
+        "bad_timer": "Время на ход — число секунд (пусто: без таймера).",
+        # double pair (K3.4) and undo
+        "key_pair": "Два дубля",
+        "pair_offer": "P — положить {a} и {b} сразу.",
+        "pair_off": "по этим правилам за ход кладут одну кость (K3.4)",
+        "key_undo": "Отмена",
+        "undo_setting": "Разрешить отмену хода в игре с ботами",
+        "undo_none": "В этом коне отменять нечего.",
+        "undo_off": "Отмена хода выключена в настройках.",
+        "undo_hotseat": "В игре за одной клавиатурой ходы не отменяют.",
+        "undo_scripted": "Эту партию нельзя отмотать назад.",
+        "undone": "Отменено действий: {n}. Снова ваш ход.",
+        "log_undo": "↶ отмена ({n})",
+    },
+}
+
+# The engine's refusal reasons (RoundState.illegal_reason keys) in each language; English is
+# the engine's own wording.
+REASON_TEXT: dict[str, dict[str, str]] = {
+    "en": dict(REASONS),
+    "ru": {
+        "over": "кон окончен",
+        "not_an_action": "{code} — не ход этой игры",
+        "must_play": "у вас есть подходящая кость: ходите ею",
+        "boneyard_empty": "базар пуст: стучите",
+        "draw_first": "сначала возьмите из базара: стучать можно, только когда он пуст",
+        "not_in_hand": "{tile} — не ваша кость",
+        "lead_must_be": "первой в этом коне должна быть {tiles}",
+        "pair_needs_doubles": "для двух дублей нужен дубль на каждый конец",
+        "fits_neither": "{tile} не подходит ни к одному концу ({left} · {right})",
+        "wrong_left": "{tile} не подходит к левому концу ({left}); к правому подходит",
+        "wrong_right": "{tile} не подходит к правому концу ({right}); к левому подходит",
     },
 }
 
@@ -270,22 +346,6 @@ BOT_NAMES: dict[str, tuple[str, ...]] = {
     "ru": ("Маша", "Лёша", "Оля", "Серёжа"),
     "en": ("Masha", "Alex", "Olya", "Serg"),
 }
-
-# Reasons from the engine (English) shown in Russian; unknown ones pass through untranslated.
-REASONS_RU: tuple[tuple[str, str], ...] = (
-    ("you have a tile that fits, so you must play it", "у вас есть подходящая кость: ходите ею"),
-    ("the boneyard is empty: knock", "базар пуст: стучите"),
-    (
-        "draw from the boneyard first: you may knock only when it is empty",
-        "сначала возьмите из базара: стучать можно, только когда он пуст",
-    ),
-    ("the round is over", "кон окончен"),
-    ("the first tile of this round must be", "первой в этом коне должна быть"),
-    ("does not fit the left end", "не подходит к левому концу"),
-    ("does not fit the right end", "не подходит к правому концу"),
-    ("is not in your hand", "не у вас в руке"),
-    ("a double pair needs one double for each end", "для двух дублей нужен дубль на каждый конец"),
-)
 
 
 def _register() -> None:
@@ -303,13 +363,19 @@ def t(key: str, lang: str, **fmt: object) -> str:
     return i18n.tr(key, lang, **fmt)
 
 
-def reason(text: str, lang: str) -> str:
-    """An engine's plain-words reason in the UI language."""
-    if lang != "ru":
-        return text
-    for en, ru in REASONS_RU:
-        text = text.replace(en, ru)
-    return text
+def reason(found: tuple[str, dict[str, str]], lang: str) -> str:
+    """The engine's refusal ``(key, args)`` in the UI language; a key this app does not know
+    yet (a newer engine) falls back to the engine's English wording."""
+    key, args = found
+    text = REASON_TEXT.get(lang, {}).get(key) or REASONS.get(key) or key
+    return text.format_map(_Blank(args))
+
+
+class _Blank(dict[str, str]):
+    """format_map helper: a missing argument prints as ``?`` rather than failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
 
 
 def level_name(level: str, lang: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.actions import DRAW, KNOCK
+from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles
 from ..engine.match import RoundResult
 from ..engine.round import Event
 from ..engine.scoring import SideLine
@@ -24,7 +24,9 @@ def event_line(session: GameSession, event: Event, lead: bool, viewer: int, lang
     tile = ts.name(event.tile)
     if lead:
         return t("log_led", lang, name=name, tile=tile)
-    end = t("left" if event.code & 1 == 0 else "right", lang)
+    pair = is_pair(event.code)  # K3.4: two events, the first double on the left end
+    left = event.tile == pair_tiles(event.code)[0] if pair else event.code & 1 == 0
+    end = t("left" if left else "right", lang)
     return t("log_played", lang, name=name, tile=tile, end=end)
 
 

@@ -90,3 +90,12 @@ async def play_to_end(pilot: Pilot[None], max_steps: int = 5000) -> int:
             continue
         presses += 1
     raise AssertionError("the match did not end")
+
+
+def screen_text(app: DominoApp) -> str:
+    """Everything on the terminal as plain text, the way a person at the table reads it
+    (the same compositor output a screenshot is made of)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=StringIO(), record=True, color_system=None)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()

@@ -1,26 +1,31 @@
 """The table: opponents, the line, the score sheet, the log and the viewer's hand.
 
-The screen only asks the engine (legal actions, ``why_illegal``, the line, the score sheet) and
-forwards choices to the session; bots think in a thread worker while the screen stays live.
+The screen only asks the engine (legal actions, ``illegal_reason``, the line, the score sheet)
+and forwards choices to the session; bots think in a thread worker while the screen stays live.
+
+Hot-seat (several humans at one keyboard): ``bottom`` is the chair drawn at the bottom and
+``viewer`` the only seat whose hand is on screen, or -1. When a human's turn passes, the hand is
+hidden at once; the next human's turn starts behind a curtain (board, scores and log stay in
+view) that only that player lifts with Enter. The log never names a drawn tile in hot-seat.
 """
 
 from __future__ import annotations
 
 import threading
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, RichLog, Static
 
 from ...bots import make_bot
 from ...bots.base import Bot
-from ...engine.actions import DRAW, KNOCK, PAIR_BASE, format_action
+from ...engine.actions import DRAW, KNOCK, PAIR_BASE, format_action, pair_tiles
 from ...engine.match import RoundResult
 from ...engine.round import Event
 from ...engine.tiles import bits, tile_set
 from ...engine.view import SeatView
-from ..session import GameSession
+from ..session import GameSession, UndoError
 from ..settings import PACES
 from ..strings import reason, t
 from ..widgets.chain import Chain, ChainState
@@ -35,12 +40,14 @@ class GameScreen(DominoScreen):
     # Textual declares these as plain lists, so they cannot be ClassVar here
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
-    KEYS = (
+    KEYS: tuple[tuple[str, str, str], ...] = (
         ("left", "left", ""),
         ("right", "right", ""),
         ("enter", "play", "key_play"),
         ("d", "draw", "key_draw"),
         ("k", "knock", "key_knock"),
+        ("p", "pair", "key_pair"),
+        ("u", "undo", "key_undo"),
         ("h", "hint", "key_hint"),
         ("space", "skip", "key_skip"),
         ("escape", "cancel", ""),
@@ -51,7 +58,10 @@ class GameScreen(DominoScreen):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
-        self.viewer = session.humans[0] if session.humans else -1
+        self.bottom = session.humans[0] if session.humans else -1  # the chair drawn at the bottom
+        self.viewer = -1 if session.hotseat else self.bottom  # whose hand is on screen
+        self.curtain = -1  # hot-seat: the seat whose turn waits behind the privacy curtain
+        self.clock: tuple[int, int] | None = None  # hot-seat turn timer: (seat, seconds left)
         self.selected = -1  # tile id under the cursor
         self.choosing = -1  # tile whose end is being chosen
         self.choose_side = 0
@@ -63,6 +73,20 @@ class GameScreen(DominoScreen):
         self.hint_bot: Bot | None = None
 
     # --- layout ----------------------------------------------------------------------------
+    def localize(self) -> None:
+        """Footer keys for what this table offers: two doubles (K3.4) and undo only where
+        they can be used."""
+        hide = set()
+        if not self.session.rules.double_pair:
+            hide.add("pair")
+        if self.session.hotseat or not self.domino.settings.undo:
+            hide.add("undo")
+        self.KEYS = tuple(
+            (keys, action, "" if action in hide else label)
+            for keys, action, label in type(self).KEYS
+        )
+        super().localize()
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             for i in range(len(self.others())):
@@ -82,16 +106,20 @@ class GameScreen(DominoScreen):
         yield Footer()
 
     def others(self) -> list[int]:
-        """Seats other than the viewer, in turn order after the viewer (K1.2)."""
+        """Seats other than the one at the bottom, in turn order after it (K1.2)."""
         n = self.session.rules.players
-        base = self.viewer if self.viewer >= 0 else n - 1
-        return [(base + k) % n for k in range(1, n + 1) if (base + k) % n != self.viewer]
+        base = self.bottom if self.bottom >= 0 else n - 1
+        return [(base + k) % n for k in range(1, n + 1) if (base + k) % n != self.bottom]
 
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#scores", ScoreSheet).can_focus = False
         self.log_round_start()
+        for i, event in enumerate(self.match.round.history):  # a resumed round
+            self.write_log(self.event_text(event, i == 0))
         self.refresh_table()
+        if self.session.timer:
+            self.set_interval(self.domino.tick_seconds, self.tick)
         self.advance()
 
     # --- drawing ---------------------------------------------------------------------------
@@ -100,6 +128,7 @@ class GameScreen(DominoScreen):
         return self.session.match
 
     def my_turn(self) -> bool:
+        """The player whose hand is on screen is to move (never behind the curtain)."""
         m = self.match
         return not m.over and not self.session.is_bot(m.turn) and m.turn == self.viewer
 
@@ -124,7 +153,7 @@ class GameScreen(DominoScreen):
         settings = self.domino.settings
         over = m.over
         for i, seat in enumerate(self.others()):
-            subtitle = t("partner", lang) if s.partner(self.viewer) == seat else ""
+            subtitle = t("partner", lang) if s.partner(self.bottom) == seat else ""
             self.query_one(f"#seat-{i}", SeatPanel).show(
                 SeatInfo(
                     title=s.label(seat, lang),
@@ -163,44 +192,75 @@ class GameScreen(DominoScreen):
         self.query_one(ScoreSheet).show(table, caption)
         hand = self.query_one(Hand)
         tiles = self.hand_tiles()
-        me = s.name(self.viewer) if self.viewer >= 0 else ""
-        hand.border_title = ("▶ " if self.my_turn() else "") + t("hand_of", lang, n=len(tiles))
-        if me:
-            hand.border_title += f" · {me}"
-        hand.set_class(self.my_turn(), "-turn")
+        if self.viewer >= 0:
+            title = t("hand_of", lang, n=len(tiles)) + f" · {s.name(self.viewer)}"
+        elif self.curtain >= 0:
+            title = f"🔒 {s.name(self.curtain)}"
+        else:
+            title = ""
+        hand.border_title = ("▶ " if self.my_turn() else "") + title
+        hand.set_class(self.my_turn() or self.curtain >= 0, "-turn")
         hand.show(
             HandState(
                 tiles=tuple(tiles),
                 playable=self.playable(),
                 selected=self.selected if self.my_turn() else -1,
                 new=self.new_tiles,
-                hidden_text="" if self.viewer >= 0 else t("waiting", lang, name="…"),
+                hidden_text="" if self.viewer >= 0 else self.hidden_text(),
                 style=settings.tile_style,
                 top=ts.top,
             )
         )
         self.query_one("#status", Static).update(self.status_text())
 
+    def hidden_text(self) -> str:
+        """What the hand's place says while no hand may be shown."""
+        if self.curtain >= 0:
+            return t("curtain", self.lang, name=self.session.name(self.curtain))
+        if self.session.hotseat:
+            return t("hands_hidden", self.lang)
+        return t("waiting", self.lang, name="…")
+
     def status_text(self) -> str:
+        text = self.turn_text()
+        if self.clock is not None and not self.match.over:
+            seat, left = self.clock
+            text = f"⏱ {t('timer', self.lang, name=self.session.name(seat), s=left)} · {text}"
+        return text
+
+    def turn_text(self) -> str:
         lang, m = self.lang, self.match
         if self.message:
             return self.message
         if m.over:
             return t("game_over", lang)
+        if self.curtain >= 0:
+            return t("curtain_status", lang, name=self.session.name(self.curtain))
         if self.choosing >= 0:
             return t("choose_end", lang, tile=tile_set(m.rules.set_top).name(self.choosing))
         if not self.my_turn():
             return t("waiting", lang, name=self.session.name(m.turn))
+        text = self.your_turn_text()
+        if self.session.hotseat:
+            text = f"{self.session.name(self.viewer)}: {text}"
+        return text
+
+    def your_turn_text(self) -> str:
+        lang, m = self.lang, self.match
         legal = m.legal_actions()
         if legal == [DRAW]:
             return t("your_turn_draw", lang)
         if legal == [KNOCK]:
             return t("your_turn_knock", lang)
+        ts = tile_set(m.rules.set_top)
         if not m.round.placed:
-            ts = tile_set(m.rules.set_top)
             lead = ", ".join(ts.name(c >> 1) for c in legal)
             if len(legal) < len(self.hand_tiles()):
                 return f"{t('your_turn', lang)} {t('lead_with', lang, tiles=lead)}"
+        pairs = [c for c in legal if c >= PAIR_BASE]
+        if pairs:
+            a, b = pair_tiles(pairs[0])
+            return f"{t('your_turn', lang)} {t('pair_offer', lang, a=ts.name(a), b=ts.name(b))}"
         return t("your_turn", lang)
 
     def say(self, text: str) -> None:
@@ -212,9 +272,13 @@ class GameScreen(DominoScreen):
 
     def log_round_start(self) -> None:
         self.write_log(t("log_round", self.lang, n=self.match.number))
-        redeals = getattr(self.match, "_redeals", 0)
-        if redeals:
-            self.write_log(t("log_redeal", self.lang, n=redeals))
+        if self.match.redeals:
+            self.write_log(t("log_redeal", self.lang, n=self.match.redeals))
+
+    def event_text(self, event: Event, lead: bool) -> str:
+        """A log line; in hot-seat the log is everybody's, so it never names a drawn tile."""
+        viewer = -1 if self.session.hotseat else self.viewer
+        return event_line(self.session, event, lead, viewer, self.lang)
 
     # --- flow ------------------------------------------------------------------------------
     def advance(self) -> None:
@@ -231,13 +295,36 @@ class GameScreen(DominoScreen):
             self.refresh_table()
             return
         self.skip.clear()
+        if self.session.timer and (self.clock is None or self.clock[0] != seat):
+            self.clock = (seat, self.session.timer)
         self.before_human_turn(seat)
 
     def before_human_turn(self, seat: int) -> None:
-        """Hook for hot-seat (issue 5): a privacy curtain goes here before the hand is shown."""
+        """In hot-seat a new player's turn starts behind the curtain; otherwise (and once the
+        curtain is lifted) the hand is shown with the cursor on a playable tile."""
+        if self.session.hotseat and seat != self.viewer:
+            self.hide_hand()
+            self.bottom = self.curtain = seat
+            self.refresh_table()
+            return
+        self.show_hand(seat)
+
+    def hide_hand(self) -> None:
+        """No hand on screen: whatever named its tiles goes too (drawn marks, hint, cursor)."""
+        self.viewer = -1
+        self.selected = self.choosing = -1
+        self.new_tiles = 0
+        self.message = ""
+
+    def lift_curtain(self) -> None:
+        seat, self.curtain = self.curtain, -1
+        if seat >= 0 and not self.match.over and self.match.turn == seat:
+            self.show_hand(seat)
+
+    def show_hand(self, seat: int) -> None:
         if seat != self.viewer:
             self.selected = -1
-        self.viewer = seat
+        self.viewer = self.bottom = seat
         playable, hand = self.playable(), self.match.round.hands[seat]
         if not (self.selected >= 0 and playable >> self.selected & 1):
             first = next(iter(bits(playable)), -1)
@@ -276,7 +363,7 @@ class GameScreen(DominoScreen):
         before = len(rnd.history)
         result = self.session.apply(code)
         for i, event in enumerate(rnd.history[before:], start=before):
-            self.write_log(event_line(self.session, event, i == 0, self.viewer, self.lang))
+            self.write_log(self.event_text(event, i == 0))
         if seat == self.viewer and code == DRAW:
             drawn = rnd.history[-1].tile
             self.new_tiles |= 1 << drawn
@@ -291,6 +378,10 @@ class GameScreen(DominoScreen):
             self.new_tiles = 0
         self.choosing = -1
         self.token += 1
+        if result is not None or m.turn != seat:
+            self.clock = None
+            if self.session.hotseat:
+                self.hide_hand()
         if result is not None:
             self.round_over(result, rnd.history)
             return
@@ -316,16 +407,43 @@ class GameScreen(DominoScreen):
         self.app.push_screen(RoundEndScreen(self.session, result), self.after_round)
 
     def after_round(self, _: str | None = None) -> None:
-        from .game_end import GameEndScreen
-
         self.waiting_modal = False
         if self.match.over:
-            self.refresh_table()
-            self.app.push_screen(GameEndScreen(self.session), self.after_game)
+            self.game_over()
             return
         self.log_round_start()
         self.refresh_table()
         self.advance()
+
+    def game_over(self) -> None:
+        from .game_end import GameEndScreen
+
+        self.refresh_table()
+        self.app.push_screen(GameEndScreen(self.session), self.after_game)
+
+    # --- the hot-seat turn timer -----------------------------------------------------------
+    def tick(self) -> None:
+        """One second of the turn timer; it stands still while a dialog covers the table."""
+        if self.clock is None or self.waiting_modal or self.match.over:
+            return
+        if self.app.screen is not self:
+            return
+        seat, left = self.clock
+        self.clock = (seat, left - 1)
+        if left - 1 <= 0:
+            self.time_out(seat)
+        else:
+            self.query_one("#status", Static).update(self.status_text())
+
+    def time_out(self, seat: int) -> None:
+        """K10.1: the timer ran out, so ``seat`` abandoned the game."""
+        self.clock = None
+        self.token += 1  # nothing more lands on this table
+        self.hide_hand()
+        self.curtain = -1
+        self.write_log(t("log_timed_out", self.lang, name=self.session.name(seat)))
+        self.session.abandon(seat)
+        self.game_over()
 
     def after_game(self, choice: str | None) -> None:
         if choice == "again":
@@ -365,6 +483,9 @@ class GameScreen(DominoScreen):
             self.refresh_table()
 
     def action_play(self) -> None:
+        if self.curtain >= 0:
+            self.lift_curtain()
+            return
         if not self.my_turn():
             return
         if self.choosing >= 0:
@@ -384,40 +505,73 @@ class GameScreen(DominoScreen):
             self.message = ""
             self.refresh_table()
         else:
-            self.refuse(self.why_not(tile))
+            self.refuse_code(tile * 2)
 
-    def why_not(self, tile: int) -> str:
-        """The engine's reason; for a tile that fits neither end, say so once for both ends."""
-        rnd = self.match.round
-        left, right = rnd.why_illegal(tile * 2), rnd.why_illegal(tile * 2 + 1)
-        if rnd.placed and left and right and "does not fit" in left and "does not fit" in right:
-            name = tile_set(self.match.rules.set_top).name(tile)
-            if self.lang == "ru":
-                return f"{name} не подходит ни к одному концу ({rnd.left} · {rnd.right})"
-            return f"{name} fits neither end ({rnd.left} · {rnd.right})"
-        return left or right or ""
+    def refuse_code(self, code: int) -> None:
+        """Say in the player's language why the engine refuses ``code`` (a tile that fits
+        neither end is refused once for both ends by the engine's own reason)."""
+        found = self.match.round.illegal_reason(code)
+        if found is not None:
+            self.refuse(reason(found, self.lang))
 
     def refuse(self, why: str) -> None:
-        self.say(t("illegal", self.lang, reason=reason(why, self.lang)))
+        self.say(t("illegal", self.lang, reason=why))
         self.app.bell()
 
-    def action_draw(self) -> None:
+    def try_action(self, code: int) -> None:
         if not self.my_turn():
             return
-        why = self.match.round.why_illegal(DRAW)
-        if why:
-            self.refuse(why)
+        if self.match.round.illegal_reason(code) is not None:
+            self.refuse_code(code)
         else:
-            self.perform(DRAW)
+            self.perform(code)
+
+    def action_draw(self) -> None:
+        self.try_action(DRAW)
 
     def action_knock(self) -> None:
+        self.try_action(KNOCK)
+
+    def action_pair(self) -> None:
+        """K3.4: lay a double on each end in one turn, when the rules and the hand allow."""
         if not self.my_turn():
             return
-        why = self.match.round.why_illegal(KNOCK)
-        if why:
-            self.refuse(why)
+        pairs = [c for c in self.match.legal_actions() if c >= PAIR_BASE]
+        if pairs:
+            self.perform(pairs[0])
+        elif not self.session.rules.double_pair:
+            self.refuse(t("pair_off", self.lang))
         else:
-            self.perform(KNOCK)
+            self.refuse(reason(("pair_needs_doubles", {}), self.lang))
+
+    def action_undo(self) -> None:
+        """Take back the player's last choice and the bots' replies (games against bots)."""
+        lang = self.lang
+        if self.session.hotseat:
+            self.say(t("undo_hotseat", lang))
+            return
+        if not self.domino.settings.undo:
+            self.say(t("undo_off", lang))
+            return
+        if self.waiting_modal or self.match.over:
+            return
+        try:
+            taken = self.session.undo()
+        except UndoError as err:
+            self.say(t(str(err), lang))
+            return
+        self.token += 1  # a bot answer on its way belongs to the old position
+        self.choosing = -1
+        self.new_tiles = 0
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        self.log_round_start()
+        for i, event in enumerate(self.match.round.history):
+            self.write_log(self.event_text(event, i == 0))
+        self.write_log(t("log_undo", lang, n=taken))
+        self.message = t("undone", lang, n=taken)
+        self.refresh_table()
+        self.advance()
 
     def action_skip(self) -> None:
         self.skip.set()
@@ -472,6 +626,11 @@ class GameScreen(DominoScreen):
         self.refresh_table()
 
     # --- mouse -----------------------------------------------------------------------------
+    def on_click(self, event: events.Click) -> None:
+        """A click on the hidden hand lifts the curtain, like Enter."""
+        if self.curtain >= 0 and isinstance(event.widget, Hand):
+            self.lift_curtain()
+
     def on_hand_tile_clicked(self, event: Hand.TileClicked) -> None:
         if self.choosing >= 0 and event.tile != self.choosing:
             self.choosing = -1

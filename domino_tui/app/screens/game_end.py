@@ -22,7 +22,9 @@ def final_summary(session: GameSession, lang: str) -> Group:
     goats = outcome.goats if outcome else ()
     names = ", ".join(session.side_name(s) for s in goats)
     winners = ", ".join(session.side_name(s) for s in outcome.winners) if outcome else ""
-    if goats:
+    if outcome is not None and outcome.abandoned_by >= 0:  # K10.1
+        headline = t("abandoned", lang, name=session.name(outcome.abandoned_by))
+    elif goats:
         headline = t("goat_is" if len(goats) == 1 else "goats_are", lang, names=names)
     elif winners:
         headline = t("winner_is", lang, names=winners)
