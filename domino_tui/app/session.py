@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,10 +48,28 @@ class Seat:
 
 def default_seats(levels: list[str], lang: str, human_name: str = "") -> tuple[Seat, ...]:
     """A human at seat 0 and bots with the given levels, named from the house list."""
-    names = BOT_NAMES.get(lang, BOT_NAMES["en"])
-    seats = [Seat(human_name or t("you", lang))]
-    for i, level in enumerate(levels):
-        seats.append(Seat(names[(i + 1) % len(names)], "bot", level))
+    return table_seats(["human", *levels], [human_name or t("you", lang)], lang)
+
+
+def table_seats(kinds: Sequence[str], names: Sequence[str], lang: str) -> tuple[Seat, ...]:
+    """Chairs in order: ``"human"`` takes the next of ``names``, anything else is a bot level.
+    Bots get house names that no human at the table uses (two Mashas would confuse the log)."""
+    humans = iter(names)
+    taken = {n.casefold() for n in names}
+    house = BOT_NAMES.get(lang, BOT_NAMES["en"])
+    seats: list[Seat] = []
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(Seat(next(humans, "") or t("player_n", lang, n=i + 1)))
+            continue
+        free = [
+            n
+            for k in range(len(house))
+            if (n := house[(i + k) % len(house)]).casefold() not in taken
+        ]
+        name = free[0] if free else f"{t('bot', lang)} {i + 1}"
+        taken.add(name.casefold())
+        seats.append(Seat(name, "bot", kind))
     return tuple(seats)
 
 

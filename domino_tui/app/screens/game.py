@@ -192,7 +192,9 @@ class GameScreen(DominoScreen):
         self.query_one(ScoreSheet).show(table, caption)
         hand = self.query_one(Hand)
         tiles = self.hand_tiles()
-        if self.viewer >= 0:
+        if self.viewer >= 0 and s.hotseat:
+            title = t("hand_named", lang, name=s.name(self.viewer), n=len(tiles))
+        elif self.viewer >= 0:
             title = t("hand_of", lang, n=len(tiles)) + f" · {s.name(self.viewer)}"
         elif self.curtain >= 0:
             title = f"🔒 {s.name(self.curtain)}"

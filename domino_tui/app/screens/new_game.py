@@ -1,5 +1,6 @@
-"""The New game dialog: who sits where, pairs, the preset and every rule option with its
-default. The engine's :func:`make_rules` judges the choices; its message is shown as is."""
+"""The New game dialog: who sits where (humans with names: two or more make a hot-seat game,
+with an optional turn timer), pairs, the preset and every rule option with its default. The
+engine's :func:`make_rules` judges the choices; its message is shown as is."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
-from ..session import GameSession, Seat
-from ..strings import BOT_NAMES, level_name, t
+from ..session import GameSession, Seat, table_seats
+from ..strings import level_name, t
 from .base import DominoScreen
 
 HIDDEN = ("players", "pairs", "variant", "set_top")  # set by the seats, the preset, or future
@@ -32,21 +33,28 @@ def option_choices() -> dict[str, tuple[Any, ...]]:
     return out
 
 
-def seats_from(kinds: list[str], lang: str, human_name: str) -> tuple[Seat, ...]:
-    names = BOT_NAMES.get(lang, BOT_NAMES["en"])
-    seats: list[Seat] = []
-    humans = 0
-    for i, kind in enumerate(kinds):
-        if kind == "off":
-            continue
-        if kind == "human":
-            humans += 1
-            first = humans == 1
-            name = (human_name or t("you", lang)) if first else t("seat", lang, n=i + 1)
-            seats.append(Seat(name))
-        else:
-            seats.append(Seat(names[i % len(names)], "bot", kind))
-    return tuple(seats)
+def seats_from(kinds: list[str], names: list[str], lang: str, human_name: str) -> tuple[Seat, ...]:
+    """The chairs in use; an unnamed lone human is the player (their name from the settings),
+    unnamed friends in hot-seat are "Player N"."""
+    used = [(kind, name.strip()) for kind, name in zip(kinds, names, strict=True) if kind != "off"]
+    alone = sum(kind == "human" for kind, _ in used) == 1
+    given = [
+        name or (human_name or t("you", lang) if alone else "")
+        for kind, name in used
+        if kind == "human"
+    ]
+    return table_seats([kind for kind, _ in used], given, lang)
+
+
+def parse_timer(text: str) -> int | None:
+    """Seconds per hot-seat turn; empty or 0 means no timer. ValueError for anything else."""
+    text = text.strip()
+    if not text:
+        return None
+    seconds = int(text)
+    if seconds < 0:
+        raise ValueError(text)
+    return seconds or None
 
 
 class NewGameScreen(DominoScreen):
@@ -57,6 +65,7 @@ class NewGameScreen(DominoScreen):
     NewGameScreen .row { height: auto; }
     NewGameScreen .row Label { width: 24; padding-top: 1; }
     NewGameScreen .row Select, NewGameScreen .row Input { width: 1fr; }
+    NewGameScreen .row Input.name { width: 18; }
     NewGameScreen .head { text-style: bold; margin-top: 1; color: $accent; }
     NewGameScreen #error { color: $error; height: auto; }
     NewGameScreen #buttons { height: auto; margin-top: 1; }
@@ -69,16 +78,24 @@ class NewGameScreen(DominoScreen):
             (f"{t('bot', lang)} · {level_name(lv, lang)}", lv) for lv in LEVELS
         ]
         last = list(s.last_seats) + ["off"] * 4
+        last_names = list(s.last_names) + [""] * 4
         with VerticalScroll():
             yield Static(t("seats", lang), classes="head")
             for i in range(4):
                 options = kinds + ([(t("off", lang), "off")] if i >= 2 else [])
                 values = [v for _, v in options]
                 value = last[i] if last[i] in values else values[0]
-                yield self.row(
-                    t("seat", lang, n=i + 1),
-                    Select(options, value=value, allow_blank=False, id=f"seat{i}"),
+                named = Input(
+                    last_names[i][:20], placeholder=t("name", lang), id=f"name{i}", classes="name"
                 )
+                named.display = value == "human"
+                yield Horizontal(
+                    Label(t("seat", lang, n=i + 1)),
+                    Select(options, value=value, allow_blank=False, id=f"seat{i}"),
+                    named,
+                    classes="row",
+                )
+            yield self.row(t("turn_timer", lang), Input(s.last_timer, id="timer", type="integer"))
             yield self.row(t("pairs", lang), Switch(value=s.last_pairs, id="pairs"))
             yield self.row(
                 t("preset", lang),
@@ -142,6 +159,9 @@ class NewGameScreen(DominoScreen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset":
             self.load_preset(str(event.value))
+        elif event.select.id and event.select.id.startswith("seat"):
+            name = self.query_one(f"#name{event.select.id[4:]}", Input)
+            name.display = event.value == "human"
 
     def options(self, preset: str) -> dict[str, Any]:
         """Every option that differs from the preset."""
@@ -161,27 +181,40 @@ class NewGameScreen(DominoScreen):
     def action_start(self) -> None:
         lang = self.lang
         kinds = [str(self.query_one(f"#seat{i}", Select).value) for i in range(4)]
+        names = [self.query_one(f"#name{i}", Input).value.strip()[:20] for i in range(4)]
         pairs = self.query_one("#pairs", Switch).value
         preset = str(self.query_one("#preset", Select).value)
-        seats = seats_from(kinds, lang, self.domino.settings.player_name)
+        seats = seats_from(kinds, names, lang, self.domino.settings.player_name)
         seed_text = self.query_one("#seed", Input).value.strip()
+        timer_text = self.query_one("#timer", Input).value.strip()
+        error = self.query_one("#error", Static)
+        if len({s.name.casefold() for s in seats}) < len(seats):
+            error.update(t("names_unique", lang))
+            return
+        try:
+            timer = parse_timer(timer_text)
+        except ValueError:
+            error.update(t("bad_timer", lang))
+            return
         try:
             options = self.options(preset)
             rules = make_rules({**options, "players": len(seats), "pairs": pairs}, preset)
         except RulesError as err:
-            self.query_one("#error", Static).update(str(err))
+            error.update(str(err))
             return
         self.domino.remember(
             replace(
                 self.domino.settings,
                 last_seats=tuple(kinds),
+                last_names=tuple(names),
+                last_timer=timer_text,
                 last_pairs=pairs,
                 last_preset=preset,
                 last_options=options,
             )
         )
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        self.domino.start_game(GameSession(rules, seats, seed, preset))
+        self.domino.start_game(GameSession(rules, seats, seed, preset, timer=timer))
 
     def action_close(self) -> None:
         self.dismiss(None)

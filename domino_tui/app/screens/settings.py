@@ -1,4 +1,5 @@
-"""Settings: language, theme (incl. high contrast), bot pace, auto-knock, tile drawing, name."""
+"""Settings: language, theme (incl. high contrast), bot pace, auto-knock, undo, tile drawing,
+name."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ class SettingsScreen(DominoScreen):
             )
             yield Label(t("auto_knock", lang))
             yield Switch(value=s.auto_knock, id="auto-knock")
+            yield Label(t("undo_setting", lang))
+            yield Switch(value=s.undo, id="undo")
             yield Label(t("player_name", lang))
             yield Input(value=s.player_name, placeholder=t("you", lang), id="name")
             with Horizontal():
@@ -71,6 +74,7 @@ class SettingsScreen(DominoScreen):
             pace=pick("pace"),
             tile_style=pick("tiles"),
             auto_knock=self.query_one("#auto-knock", Switch).value,
+            undo=self.query_one("#undo", Switch).value,
             player_name=self.query_one("#name", Input).value.strip()[:20],
         )
 
