@@ -335,6 +335,24 @@ async def test_start_screen_keeps_its_entries_and_opens_replays_and_stats(
         assert isinstance(app.screen, StatsScreen)
 
 
+async def test_replays_list_marks_a_damaged_record_and_says_when_there_is_none() -> None:
+    app = make_app(settings_path=None, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        app.screen.action_pick("replays")
+        await pilot.pause()
+        listing = app.screen
+        assert isinstance(listing, ReplayListScreen)
+        empty = listing.query_one("#replays-empty", Static)
+        assert empty.display and "No finished matches are kept yet" in plain(empty)
+        path = archive_match(greedy_match(8, 2), NAMES[:2])
+        path.write_text("{", encoding="utf-8")
+        listing.fill()
+        option = listing.query_one(OptionList).get_option_at_index(0)
+        assert option.disabled and "damaged: the record is not valid JSON" in str(option.prompt)
+
+
 async def test_command_palette_offers_stats() -> None:
     app = make_app(settings_path=None, lang="en")
     async with app.run_test(size=(100, 30)) as pilot:

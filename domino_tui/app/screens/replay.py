@@ -44,8 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_ratings": "Rating: {ratings}",
         "replay_prev": "Back",
         "replay_next": "Next",
-        "replay_round_prev": "Round ◂",
-        "replay_round_next": "Round ▸",
+        "replay_round_prev": "Round◂",
+        "replay_round_next": "Round▸",
         "replay_first": "Start",
         "replay_last": "End",
         "replay_none": "No finished matches are kept yet: play one, then watch it here.",
@@ -63,10 +63,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_ratings": "Рейтинг: {ratings}",
         "replay_prev": "Назад",
         "replay_next": "Вперёд",
-        "replay_round_prev": "Кон ◂",
-        "replay_round_next": "Кон ▸",
-        "replay_first": "В начало",
-        "replay_last": "В конец",
+        "replay_round_prev": "Кон◂",
+        "replay_round_next": "Кон▸",
+        "replay_first": "Начало",
+        "replay_last": "Конец",
         "replay_none": "Сыгранных партий пока нет: сыграйте одну и смотрите её здесь.",
         "replay_rounds": "конов: {n}",
         "replay_damaged": "повреждена: {problem}",
@@ -181,7 +181,7 @@ class ReplayScreen(DominoScreen):
             yield ScoreSheet(id="scores")
         yield AllHands(id="hands")
         yield Static(id="counter")
-        yield Footer()
+        yield Footer(compact=True)  # seven keys fit 80 columns in Russian too
 
     def on_mount(self) -> None:  # DominoScreen.on_mount runs too (Textual calls every base's)
         self.show_frame()
@@ -260,7 +260,9 @@ class ReplayScreen(DominoScreen):
             else:
                 short = str(result.score.seat_points[seat])
                 note = t("hand_points", lang, n=result.score.seat_points[seat])
-            drew = [e.tile for e in frame.events if e.code == DRAW and e.seat == seat]
+            new = sum(1 << e.tile for e in frame.events if e.code == DRAW and e.seat == seat)
+            if result is not None and result.taker == seat:  # the boneyard taken on a fish
+                new |= state.taken
             hands.append(
                 SeatHand(
                     name=who.name,
@@ -270,7 +272,7 @@ class ReplayScreen(DominoScreen):
                     short=short,
                     turn=frame.kind in ("deal", "action") and state.turn == seat,
                     acted=seat == actor,
-                    new=sum(1 << tile for tile in drew),
+                    new=new,
                 )
             )
         return tuple(hands)
