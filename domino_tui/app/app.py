@@ -28,7 +28,7 @@ from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .session import ActionListener, GameSession
 from .settings import PACES, Settings, SettingsStore, default_path
-from .strings import t
+from .strings import save_broken, t
 
 MIN_SIZE = (80, 24)
 
@@ -190,7 +190,7 @@ class DominoApp(App[None]):
             else:
                 session = self.saves.load() if self.saves is not None else None
         except SaveError as err:
-            self.notify(t("save_broken", self.settings.lang, why=err), severity="error", timeout=12)
+            self.notify(save_broken(err, self.settings.lang), severity="error", timeout=12)
             session = None
         if session is None:
             fill = getattr(self.screen, "fill", None)

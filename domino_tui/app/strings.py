@@ -138,7 +138,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "cmd_quit": "Leave the game",
         "screenshot_saved": "Screenshot saved: {path}",
         # saves
-        "save_broken": "The saved game could not be opened: {why}",
+        "save_broken": "{why}",
         "no_save": "There is no saved game to resume.",
         # hot-seat
         "curtain": "🔒 {name}'s turn. Pass the keyboard to {name}.\n"
@@ -294,7 +294,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "cmd_quit": "Выйти из игры",
         "screenshot_saved": "Снимок экрана: {path}",
         # saves
-        "save_broken": "Сохранённую партию не открыть: {why}",
+        "save_broken": "Сохранённую партию не открыть ({why})",
         "no_save": "Сохранённой партии нет.",
         # hot-seat
         "curtain": "🔒 Ходит {name}. Передайте клавиатуру: {name}.\n"
@@ -378,6 +378,12 @@ class _Blank(dict[str, str]):
 
     def __missing__(self, key: str) -> str:
         return "?"
+
+
+def save_broken(err: Exception, lang: str) -> str:
+    """The storage layer's one-line reason (it names where the file went) for the player."""
+    why = str(err)
+    return t("save_broken", lang, why=why[:1].upper() + why[1:] if lang == "en" else why)
 
 
 def level_name(level: str, lang: str) -> str:

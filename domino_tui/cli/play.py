@@ -201,7 +201,7 @@ def register(app: typer.Typer) -> None:
     def resume() -> None:
         """Continue the last unfinished game exactly where it was left."""
         from ..app.saving import Saves
-        from ..app.strings import t
+        from ..app.strings import save_broken
         from ..storage import SaveError
 
         try:
@@ -209,7 +209,7 @@ def register(app: typer.Typer) -> None:
         except SaveError as err:  # moved aside already: say so in the app, which starts anyway
             from ..app import make_app
 
-            notice = t("save_broken", stored_settings().lang, why=err)
+            notice = save_broken(err, stored_settings().lang)
             make_app(notice=notice, saves=Saves()).run()
             return
         if session is None:

@@ -7,6 +7,7 @@ table; it never calls the engine to act.
 from __future__ import annotations
 
 import contextlib
+import json
 from io import StringIO
 
 from rich.console import Console
@@ -16,10 +17,12 @@ from textual.worker import WorkerCancelled
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
+from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.app.screens.round_end import RoundEndScreen
 from domino_tui.engine.actions import DRAW, KNOCK
+from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 
 
@@ -28,14 +31,16 @@ def seeded_app(
     players: int = 4,
     lang: str = "en",
     levels: tuple[str, ...] = ("medium", "medium", "medium"),
+    saves: Saves | None = None,
     **options: object,
 ) -> DominoApp:
-    """A seeded game against bots, instant pace, settings kept in memory only."""
+    """A seeded game against bots, instant pace, settings kept in memory only (and games too,
+    unless ``saves`` says where)."""
     rules = make_rules({"players": players, **options})
     names = ("Masha", "Alex", "Olya", "Serg")
     seats = (Seat("Tester"), *(Seat(names[i + 1], "bot", lv) for i, lv in enumerate(levels)))
     session = GameSession(rules, seats[:players], seed)
-    return make_app(session, settings_path=None, lang=lang, pace="instant")
+    return make_app(session, settings_path=None, lang=lang, pace="instant", saves=saves)
 
 
 def plain(widget: Static, width: int = 160) -> str:
@@ -99,3 +104,25 @@ def screen_text(app: DominoApp) -> str:
     console = Console(width=width, height=height, file=StringIO(), record=True, color_system=None)
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text()
+
+
+def fingerprint(match: Match) -> str:
+    """Everything a resumed game must reproduce, hidden tiles included, as comparable text."""
+    state = match.round
+    return json.dumps(
+        {
+            "seed": match.seed,
+            "actions": match.actions,
+            "hands": list(state.hands),
+            "boneyard": list(state.boneyard),
+            "placed": [list(p) for p in state.placed],
+            "ends": [state.left, state.right],
+            "turn": match.turn,
+            "history": [list(e) for e in state.history],
+            "standings": [repr(st) for st in match.standings],
+            "carry": match.carry,
+            "results": [(r.went_out, r.fisher, r.score.seat_points) for r in match.results],
+            "over": match.over,
+        },
+        sort_keys=True,
+    )

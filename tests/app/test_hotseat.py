@@ -62,11 +62,11 @@ async def test_curtain_hides_every_hand_until_its_player_sits_down() -> None:
         handoffs: set[str] = set()
         for _ in range(60):
             await settle(pilot)
-            screen = app.screen
-            if isinstance(screen, RoundEndScreen):
+            if isinstance(app.screen, RoundEndScreen):
                 await pilot.press("enter")  # all hands are public now (K4.5)
                 continue
-            assert isinstance(screen, GameScreen)
+            screen = game(app)
+            assert app.screen is screen
             seat = screen.match.turn
             if screen.session.is_bot(seat):
                 continue
