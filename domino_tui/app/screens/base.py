@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 # (keys, action, string key for the footer or "" to hide)
 BindingSpec = tuple[str, str, str]
 
+KEY_DISPLAY = {"space": "␣"}  # short key names keep the Russian footer inside 80 columns
+
 
 class Localized:
     """Mixin: footer labels follow the language setting, even when it changes mid-game."""
@@ -33,7 +35,13 @@ class Localized:
         merged = type(self)._merged_bindings  # type: ignore[attr-defined]
         bindings = merged.copy() if merged is not None else BindingsMap()
         for keys, action, label in self.KEYS:
-            bindings.bind(keys, action, t(label, self.lang) if label else "", show=bool(label))
+            bindings.bind(
+                keys,
+                action,
+                t(label, self.lang) if label else "",
+                show=bool(label),
+                key_display=KEY_DISPLAY.get(keys),
+            )
         self._bindings = bindings
         if self.is_mounted:  # type: ignore[attr-defined]
             self.refresh_bindings()  # type: ignore[attr-defined]
