@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from typer.testing import CliRunner
 
 from domino_tui.app import GameSession, make_app
+from domino_tui.app.app import DominoApp
 from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.start import StartScreen
@@ -81,6 +82,7 @@ CHILD = textwrap.dedent(
     sys.path.insert(0, sys.argv[2])
     from driver import fingerprint
     from domino_tui.app import GameSession, make_app
+from domino_tui.app.app import DominoApp
     from domino_tui.app.saving import Saves
     from domino_tui.app.session import table_seats
     from domino_tui.engine.rules import make_rules
@@ -339,3 +341,41 @@ def test_save_of_the_storage_layer_is_read_by_the_app(tmp_path: Path) -> None:
         ("Masha", "human", ""),
         ("Bot", "bot", "medium"),
     ]
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[DominoApp]:
+    """Apps the CLI would run, kept instead of run (no terminal in a test)."""
+    apps: list[DominoApp] = []
+    monkeypatch.setattr(DominoApp, "run", lambda self, *a, **k: apps.append(self))
+    return apps
+
+
+def test_resume_command_with_a_damaged_save_opens_the_app_with_a_message(
+    tmp_path: Path, opened: list[DominoApp]
+) -> None:
+    save = tmp_path / "data" / "autosave.json"
+    save.parent.mkdir(parents=True)
+    save.write_text('{"format": "domino-tui/save", "version": 1, "meta": {}}', "utf-8")
+    env = {"DOMINO_TUI_HOME": str(tmp_path), "DOMINO_TUI_CONFIG_DIR": ""}
+    result = CliRunner().invoke(cli, ["resume"], env=env)
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    (app,) = opened
+    assert app.first_session is None and app.notice is not None
+    assert "cannot be resumed" in app.notice and "moved to" in app.notice
+    assert not save.exists() and any(save.parent.glob("autosave.json.*"))
+
+
+def test_hotseat_command_seats_the_friends_and_saves(
+    tmp_path: Path, opened: list[DominoApp]
+) -> None:
+    env = {"DOMINO_TUI_HOME": str(tmp_path), "DOMINO_TUI_CONFIG_DIR": ""}
+    args = ["hotseat", "Masha", "Alex", "--bots", "easy", "--seed", "2", "--timer", "30"]
+    result = CliRunner().invoke(cli, [*args, "--set", "target=51", "--lang", "en"], env=env)
+    assert result.exit_code == 0, result.output
+    (app,) = opened
+    session = app.first_session
+    assert session is not None and session.hotseat and session.timer == 30
+    assert [s.name for s in session.seats][:2] == ["Masha", "Alex"] and session.seed == 2
+    assert session.rules.target == 51 and session.seats[2].level == "easy"
+    assert app.saves is not None and app.saves.listen in session.listeners

@@ -81,6 +81,8 @@ class GameScreen(DominoScreen):
             hide.add("pair")
         if self.session.hotseat or not self.domino.settings.undo:
             hide.add("undo")
+        if not self.session.bots:
+            hide.add("skip")  # no bot to wait for
         self.KEYS = tuple(
             (keys, action, "" if action in hide else label)
             for keys, action, label in type(self).KEYS
