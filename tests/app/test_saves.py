@@ -73,6 +73,9 @@ async def test_every_action_is_saved_and_replays_to_the_same_state(tmp_path: Pat
                 "instant",
                 False,
             )
+        await pilot.press("ctrl+c", "y")  # leaving the table keeps the game
+        await pilot.pause()
+    assert saves.exists() and load_game(saves.save_path) is not None
 
 
 CHILD = textwrap.dedent(
