@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -85,7 +86,6 @@ CHILD = textwrap.dedent(
     sys.path.insert(0, sys.argv[2])
     from driver import fingerprint
     from domino_tui.app import GameSession, make_app
-from domino_tui.app.app import DominoApp
     from domino_tui.app.saving import Saves
     from domino_tui.app.session import table_seats
     from domino_tui.engine.rules import make_rules
@@ -114,13 +114,15 @@ def test_killed_mid_game_resumes_identically(tmp_path: Path) -> None:
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(tmp_path), str(Path(__file__).parent)],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
         text=True,
         env=env,
         cwd=ROOT,
     )
     assert child.stdout is not None
+    watchdog = threading.Timer(60, child.kill)  # a child that never reports fails, not hangs
+    watchdog.start()
     reported: dict[int, str] = {}
     try:
         for line in child.stdout:
@@ -130,11 +132,13 @@ def test_killed_mid_game_resumes_identically(tmp_path: Path) -> None:
                 child.send_signal(signal.SIGKILL)
                 break
     finally:
+        watchdog.cancel()
         child.kill()
-        rest, _ = child.communicate(timeout=30)
+        rest, errors = child.communicate(timeout=30)
     for line in rest.splitlines():
         steps, _, state = line.partition(" ")
         reported[int(steps)] = state.strip()
+    assert len(reported) >= 12, errors[-2000:]
     saved = Saves.at(tmp_path).load()
     assert saved is not None, "the game was not over and its save is there"
     count = sum(len(moves) for moves in saved.match.actions)
