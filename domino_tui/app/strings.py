@@ -151,7 +151,8 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "abandoned": "Abandoned: {name} left the game (ran out of time).",
         "player_n": "Player {n}",
         "name": "Name",
-        "turn_timer": "Turn timer, s (hot-seat)",
+        "turn_timer": "Turn timer (s)",
+        "turn_timer_hint": "hot-seat only; empty: none",
         "names_unique": "Every player needs a name of their own.",
         "bad_timer": "The turn timer is a number of seconds (empty: no timer).",
         # double pair (K3.4) and undo
@@ -307,7 +308,8 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "abandoned": "Партия прервана: {name} покинул(а) игру (кончилось время).",
         "player_n": "Игрок {n}",
         "name": "Имя",
-        "turn_timer": "Время на ход, с (за одним столом)",
+        "turn_timer": "Время на ход (с)",
+        "turn_timer_hint": "только за одним столом; пусто — нет",
         "names_unique": "У каждого игрока должно быть своё имя.",
         "bad_timer": "Время на ход — число секунд (пусто: без таймера).",
         # double pair (K3.4) and undo

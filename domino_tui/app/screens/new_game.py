@@ -95,7 +95,15 @@ class NewGameScreen(DominoScreen):
                     named,
                     classes="row",
                 )
-            yield self.row(t("turn_timer", lang), Input(s.last_timer, id="timer", type="integer"))
+            yield self.row(
+                t("turn_timer", lang),
+                Input(
+                    s.last_timer,
+                    placeholder=t("turn_timer_hint", lang),
+                    id="timer",
+                    type="integer",
+                ),
+            )
             yield self.row(t("pairs", lang), Switch(value=s.last_pairs, id="pairs"))
             yield self.row(
                 t("preset", lang),
