@@ -17,12 +17,9 @@ the lead order lay in the boneyard at the deal, so it can only be in a hand thro
 
 from __future__ import annotations
 
-from functools import cache
-
 from ..engine.actions import DRAW, KNOCK
-from ..engine.deal import forced_lead
+from ..engine.deal import PreviousRound, first_rule_applies, lead_order
 from ..engine.geometry import geometry
-from ..engine.rules import Rules
 from ..engine.view import SeatView
 
 
@@ -65,7 +62,7 @@ class Belief:
     def _read_forced_lead(self, view: SeatView) -> None:
         if not view.placed or not lead_was_forced(view):
             return
-        order = lead_order(view.rules)
+        order = lead_order(view.rules.set_top, view.rules.lead_rule)
         lead_tile = view.placed[0][0]
         ahead = 0
         for t in order:
@@ -112,24 +109,15 @@ class Belief:
         return not (self.possible[seat] & mask)
 
 
-@cache
-def lead_order(rules: Rules) -> tuple[int, ...]:
-    """Every tile in the order the first-round rule looks for a lead (K2.1, K2.3, F2, D1)."""
-    ts_count = (rules.set_top + 1) * (rules.set_top + 2) // 2
-    remaining = (1 << ts_count) - 1
-    order = []
-    while remaining:
-        _, t = forced_lead(rules, [remaining], (0,))
-        order.append(t)
-        remaining &= ~(1 << t)
-    return tuple(order)
-
-
 def lead_was_forced(view: SeatView) -> bool:
-    """Whether this round's lead tile was chosen by the first-round rule (mirrors the engine's
-    ``choose_lead``: the first round, ``same_as_first``, and pairs before any score, P5)."""
-    rules = view.rules
-    if not view.results or rules.later_leads == "same_as_first":
+    """Whether this round's lead tile was chosen by the first-round rule (the engine's own test,
+    fed with what the view shows of the previous round)."""
+    if not view.results:
         return True
-    any_written = any(st.opened or st.written for st in view.standings)
-    return rules.pairs and not any_written and not rules.partner_leads
+    last = view.results[-1]
+    prev = PreviousRound(
+        winner=last.winner,
+        leader=last.leader,
+        any_written=any(st.opened or st.written for st in view.standings),
+    )
+    return first_rule_applies(view.rules, prev)

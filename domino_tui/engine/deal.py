@@ -48,7 +48,7 @@ def deal(rules: Rules, rng: random.Random, seats: tuple[int, ...]) -> Deal:
 
 
 @cache
-def _lead_order(top: int, lead_rule: str) -> tuple[int, ...]:
+def lead_order(top: int, lead_rule: str) -> tuple[int, ...]:
     """Tiles in the order they are looked for to lead the first round (K2.1, K2.3, F2, D1)."""
     ts = tile_set(top)
     if lead_rule == "kozel":
@@ -70,7 +70,7 @@ def forced_lead(
 ) -> tuple[int, int]:
     """The seat and tile that must open a round under the first-round rule (only hands count)."""
     ts = tile_set(rules.set_top)
-    for t in _lead_order(ts.top, rules.lead_rule):
+    for t in lead_order(ts.top, rules.lead_rule):
         for seat in seats:
             if hands[seat] >> t & 1:
                 return seat, t
@@ -86,6 +86,16 @@ class PreviousRound:
     any_written: bool  # P5: has any side opened its score yet
 
 
+def first_rule_applies(rules: Rules, prev: PreviousRound | None) -> bool:
+    """Whether a round's lead is forced by the first-round rule (K2.1, K2.4, P5) rather than
+    free for the previous winner, the partner or the next seat."""
+    return (
+        prev is None
+        or rules.later_leads == "same_as_first"
+        or (rules.pairs and not prev.any_written and not rules.partner_leads)
+    )
+
+
 def choose_lead(
     rules: Rules,
     hands: tuple[int, ...] | list[int],
@@ -94,12 +104,7 @@ def choose_lead(
 ) -> tuple[int, int]:
     """The leader and the mask of tiles they may lead with."""
     ts = tile_set(rules.set_top)
-    first_rule = (
-        prev is None
-        or rules.later_leads == "same_as_first"
-        or (rules.pairs and not prev.any_written and not rules.partner_leads)  # P5
-    )
-    if first_rule or prev is None:
+    if prev is None or first_rule_applies(rules, prev):
         seat, tile = forced_lead(rules, hands, seats)
         return seat, 1 << tile
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from domino_tui.bots.belief import Belief, lead_order
+from domino_tui.bots.belief import Belief
 from domino_tui.engine.actions import DRAW, KNOCK, parse_action
+from domino_tui.engine.deal import lead_order
 from domino_tui.engine.geometry import geometry
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import SeatView, seat_view
@@ -100,5 +101,5 @@ def test_k2_1_the_forced_lead_shows_which_doubles_lay_in_the_boneyard() -> None:
     m.apply(m.legal_actions()[0])
     belief = Belief(seat_view(m, 1))
     assert belief.lacks(0, mask("1-1"))
-    order = lead_order(rules)
+    order = lead_order(rules.set_top, rules.lead_rule)
     assert order[:3] == (TS.tile(1, 1), TS.tile(2, 2), TS.tile(3, 3))
