@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -69,8 +69,10 @@ class DominoApp(App[None]):
         can_resume: Callable[[], bool] | None = None,
         saves: Saves | None = None,
         notice: str | None = None,
+        first_screen: Callable[[], Screen[Any]] | None = None,
     ) -> None:
         super().__init__()
+        self.first_screen = first_screen  # opened over the start screen (the replay viewer)
         self.store = store
         settings = store.load()
         if lang:
@@ -125,6 +127,8 @@ class DominoApp(App[None]):
         self.push_screen(StartScreen())
         if self.first_session is not None:
             self.push_screen(GameScreen(self.first_session))
+        if self.first_screen is not None:
+            self.push_screen(self.first_screen())
         self.check_size()
         if self.notice:
             self.notify(self.notice, severity="error", timeout=12)
@@ -250,6 +254,10 @@ class DominoApp(App[None]):
         yield SystemCommand(t("settings", lang), t("cmd_settings", lang), self.open_settings)
         if isinstance(screen, GameScreen):
             yield SystemCommand(t("key_hint", lang), t("cmd_hint", lang), self.action_hint)
+        from .screens.stats import open_replays, open_stats  # they import this module
+
+        yield SystemCommand(t("stats", lang), t("cmd_stats", lang), lambda: open_stats(self))
+        yield SystemCommand(t("replays", lang), t("cmd_replays", lang), lambda: open_replays(self))
         yield SystemCommand(t("quit", lang), t("cmd_quit", lang), self.action_request_quit)
         for command in super().get_system_commands(screen):
             if command.title not in ("Quit",):
@@ -267,6 +275,7 @@ def make_app(
     can_resume: Callable[[], bool] | None = None,
     saves: Saves | None = None,
     notice: str | None = None,
+    first_screen: Callable[[], Screen[Any]] | None = None,
 ) -> DominoApp:
     """Build the app. ``settings_path=None`` keeps settings in memory (tests, snapshots);
     the default reads and writes the user's config dir. ``saves=None`` keeps no games on
@@ -283,4 +292,5 @@ def make_app(
         can_resume=can_resume,
         saves=saves,
         notice=notice,
+        first_screen=first_screen,
     )

@@ -183,7 +183,7 @@ class GameSession:
         """How many actions stay after an undo: everything before the humans' last choice
         of this round (a move where they had more than one legal action). Forced draws and
         knocks after it, and the bots' replies, go too. UndoError if there is none."""
-        if getattr(self.match, "_scripted", None) is not None:
+        if self.match.scripted:
             raise UndoError("undo_scripted")  # a hand-dealt match cannot be replayed from its seed
         if self.match.over:
             raise UndoError("undo_none")

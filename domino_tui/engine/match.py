@@ -86,6 +86,11 @@ class Match:
         return len(self.actions)
 
     @property
+    def scripted(self) -> bool:
+        """True when the deals were fixed by hand: such a match cannot be rebuilt from its seed."""
+        return self._scripted is not None
+
+    @property
     def redeals(self) -> int:
         """How many times the round in play was redealt (K1.4)."""
         return self.deals[-1].redeals

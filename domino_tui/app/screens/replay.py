@@ -1,19 +1,15 @@
 """The replay viewer: a finished match step by step, every hand face up, the score sheet as it
 stood at that moment; and the list of kept records it is opened from.
 
-``domino replay`` opens :class:`ReplayApp`, the ordinary app with the viewer on top of the start
+``domino replay`` opens the ordinary app (:func:`replay_app`) with the viewer on top of the start
 screen, so Escape leads to the menu like everywhere else.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
-from pathlib import Path
-from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.command import Provider
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -24,15 +20,12 @@ from ...engine.record import RecordError
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
 from ..app import DominoApp
 from ..session import GameSession, Seat
-from ..settings import SettingsStore
 from ..strings import level_name, t
 from ..widgets.chain import Chain, ChainState
 from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
 from ..widgets.scores import ScoreSheet, score_table
 from ..words import event_line, result_headline
 from .base import DominoScreen
-from .dialogs import TooSmall
-from .stats import HistoryCommands
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -139,7 +132,6 @@ def _match_end(session: GameSession, lang: str) -> str:
 class ReplayScreen(DominoScreen):
     """Steps through :func:`build_frames`; all state comes from the frames, nothing replays."""
 
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
     KEYS = (
         ("left", "step(-1)", "replay_prev"),
         ("right", "step(1)", "replay_next"),
@@ -319,7 +311,6 @@ class ReplayListScreen(DominoScreen):
     """Kept records, newest first; Enter opens one in the viewer. A record that fails to load
     says why (the archive moves it aside) and the list is read again."""
 
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
     KEYS = (("escape,q", "close", "back"),)
     DEFAULT_CSS = """
     ReplayListScreen { align: center middle; }
@@ -383,36 +374,12 @@ class ReplayListScreen(DominoScreen):
         self.dismiss(None)
 
 
-class ReplayApp(DominoApp):
-    """The app opened straight on one record (``domino replay``)."""
-
-    # Textual resolves CSS_PATH next to the subclass's module: point it at the app's own file
-    CSS_PATH = str(Path(__file__).resolve().parents[1] / "styles" / "app.tcss")
-
-    def __init__(self, loaded: LoadedRecord, store: SettingsStore, lang: str | None) -> None:
-        super().__init__(store, lang=lang)
-        self.loaded = loaded
-
-    def on_mount(self) -> None:
-        """Textual also runs DominoApp.on_mount (it calls the handlers of every base class), after
-        this one: the viewer goes on top once that has pushed the start screen."""
-        self.call_after_refresh(self.open_viewer)
-
-    def open_viewer(self) -> None:
-        if isinstance(self.screen, TooSmall):  # it goes back on top of the viewer
-            self.pop_screen()
-        self.push_screen(ReplayScreen(self.loaded))
-        self.check_size()
-
-
 def replay_app(
     loaded: LoadedRecord, *, lang: str | None = None, settings_path: str | None = "default"
 ) -> DominoApp:
-    """:func:`~domino_tui.app.make_app`'s app, opened on the viewer.
-
-    The factory builds the settings store; the viewer is pushed by :class:`ReplayApp` because
-    ``make_app`` has no parameter for a first screen."""
+    """:func:`~domino_tui.app.make_app`'s app, opened on the viewer over the start screen."""
     from ..app import make_app
 
-    base = make_app(settings_path=settings_path, lang=lang)
-    return ReplayApp(loaded, base.store, base.settings.lang)
+    return make_app(
+        settings_path=settings_path, lang=lang, first_screen=lambda: ReplayScreen(loaded)
+    )

@@ -3,18 +3,14 @@ Quit."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
-
 from textual.app import ComposeResult
-from textual.command import Provider
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..strings import t
 from .base import DominoScreen
-from .stats import HistoryCommands, open_replays, open_stats
+from .stats import open_replays, open_stats
 
 LOGO = """\
 ┌───┬───┐ ┌───┬───┐
@@ -26,7 +22,6 @@ LOGO = """\
 
 class StartScreen(DominoScreen):
     KEYS = (("q", "app.request_quit", "quit"), ("n", "pick('new')", "new_game"))
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
     StartScreen > Vertical { width: 40; height: auto; }

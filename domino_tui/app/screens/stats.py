@@ -7,14 +7,12 @@ Looking never creates the statistics database: with no file there is nothing to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.widgets import DataTable, Footer, Static
 
 from ... import i18n
@@ -27,7 +25,6 @@ from .base import DominoScreen
 if TYPE_CHECKING:
     from textual.app import App
 
-    from ..app import DominoApp
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -171,28 +168,7 @@ def open_replays(app: App[Any]) -> None:
         app.push_screen(ReplayListScreen())
 
 
-class HistoryCommands(Provider):
-    """Command palette entries for Stats and Replays, on the screens that carry this provider."""
-
-    def commands(self) -> Iterator[tuple[str, str, Callable[[], None]]]:
-        lang = cast("DominoApp", self.app).settings.lang
-        yield t("stats", lang), t("cmd_stats", lang), lambda: open_stats(self.app)
-        yield t("replays", lang), t("cmd_replays", lang), lambda: open_replays(self.app)
-
-    async def discover(self) -> Hits:
-        for title, help_text, command in self.commands():
-            yield DiscoveryHit(title, command, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for title, help_text, command in self.commands():
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), command, help=help_text)
-
-
 class StatsScreen(DominoScreen):
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {HistoryCommands}
     KEYS = (("escape,q", "close", "back"),)
     DEFAULT_CSS = """
     StatsScreen { layout: vertical; }
