@@ -29,3 +29,22 @@ class Explaining(Protocol):
     def explain(self, view: SeatView) -> tuple[int, str]:
         """The chosen action and a one-line reason in English."""
         ...
+
+
+class ExplainingBot:
+    """Base of the bots that reason about a choice: one legal action needs no thought (and must
+    not cost think time), and ``choose`` is ``explain`` without the words."""
+
+    name: str
+
+    def choose(self, view: SeatView) -> int:
+        return self.explain(view)[0]
+
+    def explain(self, view: SeatView) -> tuple[int, str]:
+        if len(view.legal) == 1:
+            return view.legal[0], "the only legal action"
+        return self.decide(view)
+
+    def decide(self, view: SeatView) -> tuple[int, str]:
+        """The choice among two or more legal actions, with a one-line reason."""
+        raise NotImplementedError

@@ -22,6 +22,7 @@ from ..engine.actions import is_pair, pair_tiles
 from ..engine.geometry import geometry
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
+from .base import ExplainingBot
 from .belief import Belief
 from .evaluate import Evaluator
 from .sampler import Sampler
@@ -39,7 +40,7 @@ GO_OUT = 1e9
 FISH = 1e6
 
 
-class CounterBot:
+class CounterBot(ExplainingBot):
     """Belief-driven rules of thumb; see the module docstring."""
 
     name = "counter"
@@ -47,13 +48,8 @@ class CounterBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, view: SeatView) -> int:
-        return self.explain(view)[0]
-
-    def explain(self, view: SeatView) -> tuple[int, str]:
+    def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0], "the only legal action"
         judge = _Judge(view, self.seed)
         scored = [(judge.score(a), a) for a in legal]
         ranked = sorted(scored, key=lambda item: -item[0].total)  # stable: legal order on ties

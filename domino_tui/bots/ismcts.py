@@ -17,6 +17,7 @@ import math
 import time
 
 from ..engine.view import SeatView
+from .base import ExplainingBot
 from .evaluate import Evaluator
 from .rollout import playout
 from .sampler import Sampler
@@ -38,7 +39,7 @@ class Node:
         self.avail = 1
 
 
-class IsmctsBot:
+class IsmctsBot(ExplainingBot):
     """SO-ISMCTS with iteration and time budgets."""
 
     name = "ismcts"
@@ -55,13 +56,8 @@ class IsmctsBot:
         self.time_ms = time_ms
         self.exploration = exploration
 
-    def choose(self, view: SeatView) -> int:
-        return self.explain(view)[0]
-
-    def explain(self, view: SeatView) -> tuple[int, str]:
+    def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0], "the only legal action"
         root, done = self.search(view)
         ranked = sorted(legal, key=lambda a: _rank(root, a), reverse=True)
         best = ranked[0]

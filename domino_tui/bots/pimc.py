@@ -9,6 +9,7 @@ deterministic for a seed and its time grows with the number of legal actions onl
 from __future__ import annotations
 
 from ..engine.view import SeatView
+from .base import ExplainingBot
 from .evaluate import Evaluator
 from .rollout import playout
 from .sampler import Sampler
@@ -18,7 +19,7 @@ PLAYOUTS = 600  # per decision, shared among the candidates
 MIN_GUESSES = 12
 
 
-class PimcBot:
+class PimcBot(ExplainingBot):
     """Samples consistent deals, plays each legal action out with the default policy."""
 
     name = "pimc"
@@ -27,13 +28,8 @@ class PimcBot:
         self.seed = seed
         self.playouts = playouts
 
-    def choose(self, view: SeatView) -> int:
-        return self.explain(view)[0]
-
-    def explain(self, view: SeatView) -> tuple[int, str]:
+    def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0], "the only legal action"
         means, guesses = self.means(view)
         order = sorted(legal, key=lambda a: -means[a])
         best = order[0]
