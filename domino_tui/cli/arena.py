@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from .options import PairsOption, PresetOption, SettingsOption
+
 if TYPE_CHECKING:
     from ..arena import ArenaReport
 
@@ -35,15 +37,9 @@ def register(app: typer.Typer) -> None:
             int | None,
             typer.Option(help="2, 3 or 4 (default: one seat per bot, 4 with pairs)."),
         ] = None,
-        pairs: Annotated[
-            bool, typer.Option("--pairs", help="Two pairs: seats 0+2 vs 1+3.")
-        ] = False,
-        rules: Annotated[
-            str, typer.Option("--rules", help="Preset: kozel, kozel-pairs, classic.")
-        ] = ("kozel"),
-        settings: Annotated[
-            list[str] | None, typer.Option("--set", help="Rule option name=value (repeatable).")
-        ] = None,
+        pairs: PairsOption = False,
+        rules: PresetOption = "kozel",
+        settings: SettingsOption = None,
         seed: Annotated[int, typer.Option(help="Same seed, same result.")] = 0,
         jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,

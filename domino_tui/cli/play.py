@@ -12,17 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from .options import LangOption, PairsOption, PresetOption, SeedOption, SettingsOption
+
 if TYPE_CHECKING:
     from ..app.session import GameSession
     from ..app.settings import Settings
     from ..engine.rules import Rules
 
 MAX_NAME = 20
-
-
-class Lang(StrEnum):
-    ru = "ru"
-    en = "en"
 
 
 class Pace(StrEnum):
@@ -132,19 +129,14 @@ def register(app: typer.Typer) -> None:
         players: Annotated[
             int | None, typer.Option(help="Players at the table: 2, 3 or 4 (you + bots).")
         ] = None,
-        pairs: Annotated[
-            bool, typer.Option(help="Play in pairs: you and seat 2 against 1 and 3.")
-        ] = False,
+        pairs: PairsOption = False,
         bots: Annotated[
             str | None, typer.Option(help="Bot levels for the other seats, e.g. hard,medium,easy.")
         ] = None,
-        rules: Annotated[str, typer.Option(help="Preset: kozel, kozel-pairs, classic.")] = "kozel",
-        set_: Annotated[
-            list[str] | None,
-            typer.Option("--set", help="A rule option as name=value (repeatable)."),
-        ] = None,
-        seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
-        lang: Annotated[Lang | None, typer.Option(help="Language: ru or en.")] = None,
+        rules: PresetOption = "kozel",
+        set_: SettingsOption = None,
+        seed: SeedOption = None,
+        lang: LangOption = None,
         pace: Annotated[
             Pace | None, typer.Option(help="Bot pace: instant, fast, normal, slow.")
         ] = None,
@@ -170,14 +162,11 @@ def register(app: typer.Typer) -> None:
         bots: Annotated[
             str | None, typer.Option(help="Bots for the remaining seats, e.g. hard or easy,medium.")
         ] = None,
-        pairs: Annotated[bool, typer.Option(help="Play in pairs: seats 1+3 against 2+4.")] = False,
-        rules: Annotated[str, typer.Option(help="Preset: kozel, kozel-pairs, classic.")] = "kozel",
-        set_: Annotated[
-            list[str] | None,
-            typer.Option("--set", help="A rule option as name=value (repeatable)."),
-        ] = None,
-        seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
-        lang: Annotated[Lang | None, typer.Option(help="Language: ru or en.")] = None,
+        pairs: PairsOption = False,
+        rules: PresetOption = "kozel",
+        set_: SettingsOption = None,
+        seed: SeedOption = None,
+        lang: LangOption = None,
         timer: Annotated[
             int | None,
             typer.Option(min=1, help="Seconds per turn; running out abandons the game (K10.1)."),

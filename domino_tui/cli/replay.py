@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .play import Lang
+from .options import LangOption
 
 
 def register(app: typer.Typer) -> None:
@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
         record: Annotated[
             str, typer.Argument(help="A record file, a name from `domino records`, or last.")
         ] = "last",
-        lang: Annotated[Lang | None, typer.Option(help="Language: ru or en.")] = None,
+        lang: LangOption = None,
     ) -> None:
         """Watch a finished match again: ←/→ step, PgUp/PgDn rounds, Home/End, every hand shown."""
         from ..engine.record import RecordError

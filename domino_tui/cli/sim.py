@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
+from .options import PairsOption, PresetOption, SettingsOption
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -24,22 +25,15 @@ def register(app: typer.Typer) -> None:
 
 
 def sim(
-    rules: Annotated[
-        str, typer.Option("--rules", help="Preset: kozel, kozel-pairs or classic.")
-    ] = "kozel",
+    rules: PresetOption = "kozel",
     players: Annotated[
         int | None, typer.Option("--players", help="2, 3 or 4 (default: the preset's).")
     ] = None,
-    pairs: Annotated[
-        bool, typer.Option("--pairs", help="Four players in two pairs, 1+3 against 2+4.")
-    ] = False,
+    pairs: PairsOption = False,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Deal and bot seed; the same seed, the same match.")
     ] = None,
-    settings: Annotated[
-        list[str] | None,
-        typer.Option("--set", metavar="NAME=VALUE", help="A rule option, e.g. fish=all; repeat."),
-    ] = None,
+    settings: SettingsOption = None,
     lang: Annotated[str, typer.Option("--lang", help="ru or en.")] = "en",
     bots: Annotated[
         str,
