@@ -10,6 +10,7 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .deal import Deal, PreviousRound, choose_lead, deal
 from .round import Event, IllegalActionError, RoundState
@@ -98,6 +99,20 @@ class Match:
     @property
     def turn(self) -> int:
         return self.round.turn
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole match as plain data (the round in play with its hidden tiles, the sheet,
+        the outcome): equal snapshots mean a resumed or replayed match is the same match."""
+        return {
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "actions": [list(a) for a in self.actions],
+            "round": self.round.snapshot(),
+            "standings": [dataclasses.astuple(st) for st in self.standings],
+            "carry": self.carry,
+            "results": [(r.went_out, r.fisher, r.score.seat_points) for r in self.results],
+            "outcome": dataclasses.astuple(self.outcome) if self.outcome else None,
+        }
 
     def legal_actions(self) -> list[int]:
         return [] if self.over else self.round.legal_actions()

@@ -7,7 +7,7 @@ change goes through :meth:`RoundState.apply`, which refuses anything illegal.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import DRAW, KNOCK, PAIR_BASE, format_action, is_pair, pair_tiles
 from .geometry import Geometry, geometry
@@ -347,6 +347,30 @@ class RoundState:
             self.taker = taker
 
     # --- convenience --------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that makes this state, hidden tiles included, as plain JSON-able data:
+        two states are the same game position exactly when their snapshots are equal."""
+        return {
+            "hands": list(self.hands),
+            "boneyard": list(self.boneyard),
+            "placed": [list(p) for p in self.placed],
+            "history": [list(e) for e in self.history],
+            "table": self.table,
+            "ends": [self.left, self.right],
+            "turn": self.turn,
+            "leader": self.leader,
+            "lead_mask": self.lead_mask,
+            "knocks": self.knocks,
+            "drawn": self.drawn,
+            "last_nondouble": self.last_nondouble,
+            "over": self.over,
+            "fish": self.fish,
+            "went_out": self.went_out,
+            "fisher": self.fisher,
+            "taker": self.taker,
+            "taken": self.taken,
+        }
+
     def tile_counts(self) -> tuple[int, ...]:
         return tuple(h.bit_count() for h in self.hands)
 

@@ -108,21 +108,4 @@ def screen_text(app: DominoApp) -> str:
 
 def fingerprint(match: Match) -> str:
     """Everything a resumed game must reproduce, hidden tiles included, as comparable text."""
-    state = match.round
-    return json.dumps(
-        {
-            "seed": match.seed,
-            "actions": match.actions,
-            "hands": list(state.hands),
-            "boneyard": list(state.boneyard),
-            "placed": [list(p) for p in state.placed],
-            "ends": [state.left, state.right],
-            "turn": match.turn,
-            "history": [list(e) for e in state.history],
-            "standings": [repr(st) for st in match.standings],
-            "carry": match.carry,
-            "results": [(r.went_out, r.fisher, r.score.seat_points) for r in match.results],
-            "over": match.over,
-        },
-        sort_keys=True,
-    )
+    return json.dumps(match.snapshot(), sort_keys=True)

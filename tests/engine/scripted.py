@@ -118,27 +118,9 @@ def finished(
     return s
 
 
-def snapshot(s: RoundState) -> tuple[Any, ...]:
+def snapshot(s: RoundState) -> dict[str, Any]:
     """Everything that makes a round state, for 'unchanged' and 'independent' checks."""
-    return (
-        tuple(s.hands),
-        tuple(s.boneyard),
-        tuple(s.placed),
-        tuple(s.history),
-        s.table,
-        s.left,
-        s.right,
-        s.turn,
-        s.knocks,
-        s.drawn,
-        s.last_nondouble,
-        s.over,
-        s.fish,
-        s.went_out,
-        s.fisher,
-        s.taker,
-        s.taken,
-    )
+    return s.snapshot()
 
 
 def accounted(s: RoundState) -> int:

@@ -34,23 +34,7 @@ def meta_for(names: Sequence[str], **settings: Any) -> GameMeta:
 
 def fingerprint(match: Match) -> str:
     """Everything a resumed game must reproduce, hidden tiles included, as comparable text."""
-    state = match.round
-    return json.dumps(
-        {
-            "number": match.number,
-            "actions": match.actions,
-            "hands": list(state.hands),
-            "boneyard": list(state.boneyard),
-            "placed": [list(p) for p in state.placed],
-            "ends": [state.left, state.right],
-            "turn": match.turn,
-            "legal": match.legal_actions(),
-            "standings": [list(vars(st).values()) for st in match.standings],
-            "carry": match.carry,
-            "results": [(r.went_out, r.fisher, r.score.seat_points) for r in match.results],
-            "over": match.over,
-        }
-    )
+    return json.dumps(match.snapshot(), sort_keys=True)
 
 
 def deal_of(*hands: str, drawn_first: str = "") -> Deal:
