@@ -1,0 +1,51 @@
+"""The hot-seat privacy curtain: one keyboard, several humans, no peeking.
+
+When a human's turn passes, the hand is hidden at once; the next human's turn starts behind a
+curtain (board, scores and log stay in view) that only that player lifts with Enter or a click.
+"""
+
+from __future__ import annotations
+
+from textual import events
+
+from ...engine.actions import KNOCK
+from ...engine.tiles import bits
+from ..widgets.hand import Hand
+from .table import TableScreen
+
+
+class Curtain(TableScreen):
+    def before_human_turn(self, seat: int) -> None:
+        """In hot-seat a new player's turn starts behind the curtain; otherwise (and once the
+        curtain is lifted) the hand is shown with the cursor on a playable tile."""
+        if self.session.hotseat and seat != self.viewer:
+            self.hide_hand()
+            self.bottom = self.curtain = seat
+            self.refresh_table()
+            return
+        self.show_hand(seat)
+
+    def lift_curtain(self) -> None:
+        seat, self.curtain = self.curtain, -1
+        if seat >= 0 and not self.match.over and self.match.turn == seat:
+            self.show_hand(seat)
+
+    def show_hand(self, seat: int) -> None:
+        if seat != self.viewer:
+            self.selected = -1
+        self.viewer = self.bottom = seat
+        playable, hand = self.playable(), self.match.round.hands[seat]
+        if not (self.selected >= 0 and playable >> self.selected & 1):
+            first = next(iter(bits(playable)), -1)
+            if first >= 0:
+                self.selected = first
+            elif not (self.selected >= 0 and hand >> self.selected & 1):
+                self.selected = next(iter(bits(hand)), -1)
+        self.refresh_table()
+        if self.domino.settings.auto_knock and self.match.legal_actions() == [KNOCK]:
+            self.call_later(self.perform, KNOCK)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the hidden hand lifts the curtain, like Enter."""
+        if self.curtain >= 0 and isinstance(event.widget, Hand):
+            self.lift_curtain()

@@ -1,0 +1,267 @@
+"""The table as drawn: opponents, the line, the score sheet, the log and the viewer's hand.
+
+Every part of the game screen (the keys, the bots, the curtain, the timer, hints) changes the
+state kept here and asks for a redraw; none of them draws by itself. The screen only asks the
+engine (legal actions, the line, the score sheet) and never decides a rule.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, RichLog, Static
+
+from ...bots.base import Bot
+from ...engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles
+from ...engine.round import Event
+from ...engine.tiles import bits, tile_set
+from ..session import GameSession
+from ..strings import t
+from ..widgets.chain import Chain, ChainState
+from ..widgets.hand import Hand, HandState
+from ..widgets.scores import ScoreSheet, score_table
+from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
+from ..words import event_line, last_action
+from .base import DominoScreen
+
+
+class TableScreen(DominoScreen):
+    """The state of one table and how it looks; ``GameScreen`` runs the turns on it.
+
+    Hot-seat (several humans at one keyboard): ``bottom`` is the chair drawn at the bottom and
+    ``viewer`` the only seat whose hand is on screen, or -1.
+    """
+
+    # Textual declares these as plain lists, so they cannot be ClassVar here
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.bottom = session.humans[0] if session.humans else -1  # the chair drawn at the bottom
+        self.viewer = -1 if session.hotseat else self.bottom  # whose hand is on screen
+        self.curtain = -1  # hot-seat: the seat whose turn waits behind the privacy curtain
+        self.clock: tuple[int, int] | None = None  # hot-seat turn timer: (seat, seconds left)
+        self.selected = -1  # tile id under the cursor
+        self.choosing = -1  # tile whose end is being chosen
+        self.choose_side = 0
+        self.new_tiles = 0  # tiles the viewer drew this turn
+        self.message = ""
+        self.token = 0  # bumps when the game moves on, so stale bot answers are dropped
+        self.skip = threading.Event()
+        self.waiting_modal = False
+        self.hint_bot: Bot | None = None
+
+    # --- the turn cycle: GameScreen runs it, the parts of the table only call into it -------
+    def perform(self, code: int) -> None:
+        """Apply the action of the player to move, log it and move on."""
+        raise NotImplementedError
+
+    def game_over(self) -> None:
+        """Show the end of the game and what the player chooses next."""
+        raise NotImplementedError
+
+    # --- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            for i in range(len(self.others())):
+                if i:
+                    yield Static("→", classes="arrow")
+                yield SeatPanel(id=f"seat-{i}")
+            yield BoneyardPanel(id="boneyard")
+        with Horizontal(id="middle"):
+            yield Chain(id="chain")
+            with Vertical(id="side"):
+                yield ScoreSheet(id="scores")
+                log = RichLog(id="log", wrap=True, max_lines=400, min_width=20)
+                log.can_focus = False
+                yield log
+        yield Static(id="status")
+        yield Hand(id="hand")
+        yield Footer()
+
+    def others(self) -> list[int]:
+        """Seats other than the one at the bottom, in turn order after it (K1.2)."""
+        n = self.session.rules.players
+        base = self.bottom if self.bottom >= 0 else n - 1
+        return [(base + k) % n for k in range(1, n + 1) if (base + k) % n != self.bottom]
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.refresh_table()
+
+    # --- drawing ---------------------------------------------------------------------------
+    @property
+    def match(self):  # type: ignore[no-untyped-def]
+        return self.session.match
+
+    def my_turn(self) -> bool:
+        """The player whose hand is on screen is to move (never behind the curtain)."""
+        m = self.match
+        return not m.over and not self.session.is_bot(m.turn) and m.turn == self.viewer
+
+    def hand_tiles(self) -> list[int]:
+        if self.viewer < 0:
+            return []
+        return list(bits(self.match.round.hands[self.viewer]))
+
+    def playable(self) -> int:
+        if not self.my_turn():
+            return 0
+        mask = 0
+        for code in self.match.legal_actions():
+            if 0 <= code < PAIR_BASE:
+                mask |= 1 << (code >> 1)
+        return mask
+
+    def hide_hand(self) -> None:
+        """No hand on screen: whatever named its tiles goes too (drawn marks, hint, cursor)."""
+        self.viewer = -1
+        self.selected = self.choosing = -1
+        self.new_tiles = 0
+        self.message = ""
+
+    def refresh_table(self) -> None:
+        lang, s, m = self.lang, self.session, self.match
+        rnd = m.round
+        ts = tile_set(s.rules.set_top)
+        settings = self.domino.settings
+        over = m.over
+        for i, seat in enumerate(self.others()):
+            subtitle = t("partner", lang) if s.partner(self.bottom) == seat else ""
+            self.query_one(f"#seat-{i}", SeatPanel).show(
+                SeatInfo(
+                    title=s.label(seat, lang),
+                    count=rnd.hands[seat].bit_count(),
+                    last=last_action(s, rnd.history, seat, lang),
+                    turn=not over and rnd.turn == seat,
+                    subtitle=subtitle,
+                )
+            )
+        extra = t("carry_marker", lang, n=m.carry) if m.carry else t("round_n", lang, n=m.number)
+        self.query_one(BoneyardPanel).show(t("boneyard", lang), f"▮ × {len(rnd.boneyard)}", extra)
+        line = rnd.chain()
+        last = -1
+        if rnd.placed:
+            side = rnd.placed[-1][1]
+            last = 0 if side == 0 else len(line) - 1
+        chain = self.query_one(Chain)
+        ends = ""
+        if rnd.placed:
+            ends = t("ends", lang, left=rnd.left, right=rnd.right)
+        chain.border_title = ends
+        chain.show(
+            ChainState(
+                line=tuple(line),
+                last=last,
+                choosing=self.choose_side if self.choosing >= 0 else -1,
+                style=settings.tile_style,
+                empty_text=t("no_tiles_yet", lang, name=s.name(rnd.turn)),
+                top=ts.top,
+            )
+        )
+        names = [s.side_name(side) for side in range(s.rules.sides)]
+        goats = m.outcome.goats if m.outcome else ()
+        table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
+        caption = t("carry_marker", lang, n=m.carry) if m.carry else ""
+        self.query_one(ScoreSheet).show(table, caption)
+        hand = self.query_one(Hand)
+        tiles = self.hand_tiles()
+        if self.viewer >= 0 and s.hotseat:
+            title = t("hand_named", lang, name=s.name(self.viewer), n=len(tiles))
+        elif self.viewer >= 0:
+            title = t("hand_of", lang, n=len(tiles)) + f" · {s.name(self.viewer)}"
+        elif self.curtain >= 0:
+            title = f"🔒 {s.name(self.curtain)}"
+        else:
+            title = ""
+        hand.border_title = ("▶ " if self.my_turn() else "") + title
+        hand.set_class(self.my_turn() or self.curtain >= 0, "-turn")
+        hand.show(
+            HandState(
+                tiles=tuple(tiles),
+                playable=self.playable(),
+                selected=self.selected if self.my_turn() else -1,
+                new=self.new_tiles,
+                hidden_text="" if self.viewer >= 0 else self.hidden_text(),
+                style=settings.tile_style,
+                top=ts.top,
+            )
+        )
+        self.query_one("#status", Static).update(self.status_text())
+
+    def hidden_text(self) -> str:
+        """What the hand's place says while no hand may be shown."""
+        if self.curtain >= 0:
+            return t("curtain", self.lang, name=self.session.name(self.curtain))
+        if self.session.hotseat:
+            return t("hands_hidden", self.lang)
+        return t("waiting", self.lang, name="…")
+
+    def status_text(self) -> str:
+        text = self.turn_text()
+        if self.clock is not None and not self.match.over:
+            seat, left = self.clock
+            text = f"⏱ {t('timer', self.lang, name=self.session.name(seat), s=left)} · {text}"
+        return text
+
+    def turn_text(self) -> str:
+        lang, m = self.lang, self.match
+        if self.message:
+            return self.message
+        if m.over:
+            return t("game_over", lang)
+        if self.curtain >= 0:
+            return t("curtain_status", lang, name=self.session.name(self.curtain))
+        if self.choosing >= 0:
+            return t("choose_end", lang, tile=tile_set(m.rules.set_top).name(self.choosing))
+        if not self.my_turn():
+            return t("waiting", lang, name=self.session.name(m.turn))
+        text = self.your_turn_text()
+        if self.session.hotseat:
+            text = f"{self.session.name(self.viewer)}: {text}"
+        return text
+
+    def your_turn_text(self) -> str:
+        lang, m = self.lang, self.match
+        legal = m.legal_actions()
+        if legal == [DRAW]:
+            return t("your_turn_draw", lang)
+        if legal == [KNOCK]:
+            return t("your_turn_knock", lang)
+        ts = tile_set(m.rules.set_top)
+        if not m.round.placed:
+            lead = ", ".join(ts.name(c >> 1) for c in legal)
+            if len(legal) < len(self.hand_tiles()):
+                return f"{t('your_turn', lang)} {t('lead_with', lang, tiles=lead)}"
+        pairs = [c for c in legal if c >= PAIR_BASE]
+        if pairs:
+            a, b = pair_tiles(pairs[0])
+            return f"{t('your_turn', lang)} {t('pair_offer', lang, a=ts.name(a), b=ts.name(b))}"
+        return t("your_turn", lang)
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.query_one("#status", Static).update(self.status_text())
+
+    def write_log(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(text)
+
+    def log_round_start(self) -> None:
+        self.write_log(t("log_round", self.lang, n=self.match.number))
+        if self.match.redeals:
+            self.write_log(t("log_redeal", self.lang, n=self.match.redeals))
+
+    def event_text(self, event: Event, lead: bool) -> str:
+        """A log line; in hot-seat the log is everybody's, so it never names a drawn tile."""
+        viewer = -1 if self.session.hotseat else self.viewer
+        return event_line(self.session, event, lead, viewer, self.lang)
+
+    def log_round_so_far(self) -> None:
+        """The log from the round's first line: on arrival (a resumed round) and after undo."""
+        self.log_round_start()
+        for i, event in enumerate(self.match.round.history):
+            self.write_log(self.event_text(event, i == 0))
