@@ -48,6 +48,8 @@ class Localized:
 
 
 class DominoScreen(Localized, Screen[None]):
+    # Textual runs the on_* handler of every class in the MRO, so subclasses that define their
+    # own on_mount / on_resize must not call super(): these run after theirs anyway.
     def on_mount(self) -> None:
         self.localize()
 

@@ -30,7 +30,6 @@ class ConfirmQuit(DominoModal):
                 yield Button(t("no", self.lang), id="no", variant="primary")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#no", Button).focus()
 
     def action_yes(self) -> None:

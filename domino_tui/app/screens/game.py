@@ -61,7 +61,6 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         self.refresh_table()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#scores", ScoreSheet).can_focus = False
         self.log_round_so_far()  # a resumed round has moves already
         self.refresh_table()

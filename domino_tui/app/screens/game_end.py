@@ -79,7 +79,6 @@ class GameEndScreen(DominoModal):
                 yield Button(t("quit", lang), id="quit", variant="error")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#again", Button).focus()
 
     def action_again(self) -> None:

@@ -143,7 +143,6 @@ class NewGameScreen(DominoScreen):
         return Input(str(default), id=f"opt-{name}")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.load_preset(
             str(self.query_one("#preset", Select).value), self.domino.settings.last_options
         )

@@ -91,7 +91,6 @@ class RoundEndScreen(DominoModal):
             yield Button(t("continue", self.lang), id="continue", variant="primary")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(VerticalScroll).can_focus = False
         self.query_one(Button).focus()
 

@@ -61,7 +61,6 @@ class RulesScreen(DominoScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:

@@ -38,7 +38,6 @@ class StartScreen(DominoScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.fill()
         self.query_one(OptionList).focus()
 

@@ -90,7 +90,6 @@ class TableScreen(DominoScreen):
         return [(base + k) % n for k in range(1, n + 1) if (base + k) % n != self.bottom]
 
     def on_resize(self) -> None:
-        super().on_resize()
         self.refresh_table()
 
     # --- drawing ---------------------------------------------------------------------------
