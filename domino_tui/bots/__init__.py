@@ -60,14 +60,14 @@ LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "counter",
     "hard": "ismcts",
-    "master": "ismcts:iterations=3000,time_ms=1500",
+    "master": "ismcts:iterations=3000,time_ms=1500,policy=smart",
 }
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "dumps its heaviest tile; a gentle start",
     "medium": "counts tiles and reads knocks like a yard regular",
     "hard": "searches guessed deals; answers in well under a second",
-    "master": "searches longer and deeper; takes up to a second and a half",
+    "master": "searches longer with playouts that block and count; up to a second and a half",
 }
 
 # loaded on first use

@@ -13,6 +13,7 @@ from functools import cache
 
 from ..engine.actions import DRAW, KNOCK
 from ..engine.round import RoundState
+from ..engine.rules import Rules
 from ..engine.tiles import tile_set
 
 EXPLORE = 0.15
@@ -65,3 +66,127 @@ def playout(s: RoundState, rnd: Callable[[], float], explore: float = EXPLORE) -
         side = (1 if rnd() < 0.5 else 0) if fl >> t & 1 and fr >> t & 1 else (fr >> t & 1)
         s.apply_unchecked(t << 1 | side)
     return s
+
+
+# --- the master's default policy ------------------------------------------------------------
+W_BLOCK = 12  # rank units (2 per pip): the next seat must draw or knock
+W_FOLLOW = 4  # rank units: one's own hand still answers the new ends
+W_FISH = 40  # rank units: a fish the count favours (or one that costs)
+
+Playout = Callable[[RoundState, Callable[[], float]], RoundState]
+
+
+def heavy_policy(rules: Rules) -> Playout:
+    """Heaviest tile first with a little noise, whatever the rules (hard's default policy)."""
+    return playout
+
+
+def smart_policy(rules: Rules) -> Playout:
+    """A one-ply yard player for the playouts: heavy tiles first, but a play that leaves the
+    next seat nothing to answer, keeps a follow-up, or makes a fish on a good count is preferred.
+
+    A playout runs inside one guessed deal, so "the next seat's hand" is the guess; every seat
+    plays this way, which models opponents who block as well as we do. Heavy-first playouts
+    treat blocking as luck, and the search then undervalues it (in 2-player games a blocked
+    seat draws from a boneyard of up to 14 tiles).
+    """
+    fish_sign = _fish_judge(rules)
+
+    def run(s: RoundState, rnd: Callable[[], float]) -> RoundState:
+        return _smart_playout(s, rnd, fish_sign)
+
+    return run
+
+
+def _fish_judge(rules: Rules) -> Callable[[RoundState, int, int], int]:
+    """Whether making a fish now is good (+1), bad (-1) or neither (0) for ``seat`` whose hand
+    after the play is ``rest``: a rough count of who takes the points under the rules in force
+    (K8, P4, C4); the evaluation at the end of the playout does the exact scoring."""
+    pairs = rules.pairs
+    fish = rules.fish
+
+    def judge(s: RoundState, seat: int, rest: int) -> int:
+        if fish == "fisher" and not pairs:
+            return -1  # K8.5: the fisher takes everything
+        if fish == "all" and not pairs:
+            return 0
+        pip_sum = s.geo.ts.pip_sum
+        hands = s.hands[:]
+        hands[seat] = rest
+        if s.takes_boneyard and len(s.boneyard) > s.reserve:  # K4.4
+            for t in s.boneyard[s.reserve :]:
+                hands[s.nxt[seat]] |= 1 << t
+        if pairs:
+            mine = pip_sum(hands[seat]) + pip_sum(hands[(seat + 2) % 4])
+            theirs = pip_sum(hands[(seat + 1) % 4]) + pip_sum(hands[(seat + 3) % 4])
+        else:
+            mine = pip_sum(rest)
+            theirs = max(pip_sum(hands[o]) for o in s.seats if o != seat)
+        return (mine < theirs) - (mine > theirs)
+
+    return judge
+
+
+def _smart_playout(
+    s: RoundState, rnd: Callable[[], float], fish_sign: Callable[[RoundState, int, int], int]
+) -> RoundState:
+    geo = s.geo
+    fits = geo.fits
+    after = geo.after
+    rank = tile_rank(geo.ts.top)
+    explore = EXPLORE
+    while not s.over:
+        seat = s.turn
+        hand = s.hands[seat]
+        if not s.placed:
+            m = hand & s.lead_mask
+            t = pick_random(m, rnd) if rnd() < explore else pick_heaviest(m, rank)
+            s.apply_unchecked(t << 1)
+            continue
+        left, right = s.left, s.right
+        fl = hand & fits[left]
+        fr = hand & fits[right]
+        m = fl | fr
+        if not m:
+            s.apply_unchecked(DRAW if len(s.boneyard) > s.reserve else KNOCK)
+            continue
+        if rnd() < explore:
+            t = pick_random(m, rnd)
+            side = (1 if rnd() < 0.5 else 0) if fl >> t & 1 and fr >> t & 1 else (fr >> t & 1)
+            s.apply_unchecked(t << 1 | side)
+            continue
+        if not m & (m - 1) and (left == right or not (fl and fr)):
+            t = m.bit_length() - 1  # one tile, one way to lay it
+            s.apply_unchecked(t << 1 | (fr >> t & 1 if left != right else 0))
+            continue
+        other = s.hands[s.nxt[seat]]
+        best, best_score = 0, -1 << 30
+        for side, cands, end in ((0, fl, left), (1, fr, right)):
+            if side and left == right:
+                break
+            while cands:
+                low = cands & -cands
+                cands ^= low
+                t = low.bit_length() - 1
+                rest = hand & ~low
+                if not rest:
+                    best, best_score = t << 1 | side, 1 << 30  # goes out
+                    break
+                new = after[end][t]
+                nl, nr = (new, right) if side == 0 else (left, new)
+                score = rank[t]
+                ends = fits[nl] | fits[nr]
+                if geo.dead(nl, nr, s.table | low):
+                    score += W_FISH * fish_sign(s, seat, rest)
+                else:
+                    if not other & ends:
+                        score += W_BLOCK
+                    if rest & ends:
+                        score += W_FOLLOW
+                if score > best_score:
+                    best, best_score = t << 1 | side, score
+        s.apply_unchecked(best)
+    return s
+
+
+POLICIES: dict[str, Callable[[Rules], Playout]] = {"heavy": heavy_policy, "smart": smart_policy}

@@ -77,7 +77,8 @@ def scripted(
 
 def fish_moves(match: Match) -> tuple[list[int], list[int]]:
     """The legal actions that end the round in a fish (K4.2), and the others."""
-    fish, other = [], []
+    fish: list[int] = []
+    other: list[int] = []
     for a in match.legal_actions():
         s = match.round.copy()
         s.apply_unchecked(a)

@@ -27,6 +27,7 @@ def test_levels_map_onto_strategies() -> None:
     hard, master = make_bot("hard"), make_bot("master")
     assert isinstance(hard, IsmctsBot) and isinstance(master, IsmctsBot)
     assert master.iterations > hard.iterations
+    assert (hard.policy, master.policy) == ("heavy", "smart")
 
 
 def test_options_reach_the_factory_and_the_arena_turns_the_clock_off() -> None:

@@ -16,7 +16,7 @@ from domino_tui.engine.view import seat_view
 
 from .helpers import RULESETS, fish_moves, positions
 
-SEARCHERS = ("pimc:playouts=80", "ismcts:iterations=80")
+SEARCHERS = ("pimc:playouts=80", "ismcts:iterations=80", "ismcts:iterations=80,policy=smart")
 
 
 def test_search_bots_choose_legal_actions_deterministically_in_every_rule_set() -> None:
