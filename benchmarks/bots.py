@@ -91,6 +91,7 @@ TARGETS = (
         make_rules({"players": 2}),
         "margin ≥ +10, CI above +8, greedy goat ≥ 85%",
     ),
+    Target("master-hard-2p", ("master", "hard"), make_rules({"players": 2}), "CI above 0"),
     Target("ismcts-counter-2p", ("ismcts", "counter"), make_rules({"players": 2}), "CI above 0"),
     Target("counter-greedy-2p", ("counter", "greedy"), make_rules({"players": 2}), "CI above 0"),
     Target("pimc-counter-2p", ("pimc", "counter"), make_rules({"players": 2}), "CI above 0"),

@@ -10,8 +10,8 @@ of assuming they play the default policy.
 Budgets: ``iterations`` per decision (deterministic for a seed) and an optional wall-clock cap
 ``time_ms`` for interactive play; a single legal action is answered at once. ``policy`` picks the
 playouts' default policy (``rollout.POLICIES``): more iterations alone level off near 800, because
-the playouts' judgement, not the sample size, limits what the search learns; smarter playouts
-("smart", the master level) move that ceiling.
+the playouts' judgement, not the sample size, limits what the search learns. The master level
+uses the "smart" playouts (docs/bots.md has the measurements).
 """
 
 from __future__ import annotations

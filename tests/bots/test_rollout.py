@@ -35,7 +35,7 @@ def test_playouts_end_the_round_by_legal_moves_in_every_rule_set(policy: str) ->
     for i, rules in enumerate(RULESETS):
         run = POLICIES[policy](rules)
         for k, match in enumerate(positions(rules, 300 + i)):
-            if k % 9:
+            if k % 3:
                 continue
             start = match.round.copy()
             end = run(start.copy(), random.Random(k).random)
@@ -44,8 +44,6 @@ def test_playouts_end_the_round_by_legal_moves_in_every_rule_set(policy: str) ->
             for event in end.history[len(start.history) :]:
                 replay.apply(event.code)
             assert replay.over and replay.hands == end.hands
-            if k > 90:
-                break
 
 
 def test_k3_6_smart_playouts_leave_the_next_seat_nothing_to_answer() -> None:
