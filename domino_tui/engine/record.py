@@ -82,22 +82,32 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1)
 
 
-def loads(text: str) -> dict[str, Any]:
-    """Parse and check a record's envelope (not its moves: :func:`replay` does that)."""
+def read_envelope(
+    text: str, fmt: str, newest: int, *, subject: str, kind: str, label: str = "version"
+) -> dict[str, Any]:
+    """Parse a versioned JSON file of ours and check its format tag and version, wording the
+    problem for the player (``subject`` "the record" or "it"; ``kind`` "game record" …).
+    Records and saved games share this so that their refusals read alike."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"the record is not valid JSON (truncated or damaged): {err}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError("this file is not a domino-tui game record")
+        raise RecordError(f"{subject} is not valid JSON (truncated or damaged): {err}") from None
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise RecordError(f"{subject} is not a domino-tui {kind}")
     version = data.get("version")
-    if not isinstance(version, int):
-        raise RecordError("the record has no version number")
-    if version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"{subject} has no version number")
+    if version > newest:
         raise RecordError(
-            f"the record is version {version}, newer than this program reads ({VERSION}); "
+            f"{subject} is {label} {version}, newer than this program reads ({newest}); "
             "update domino-tui"
         )
+    return data
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse and check a record's envelope (not its moves: :func:`replay` does that)."""
+    data = read_envelope(text, FORMAT, VERSION, subject="the record", kind="game record")
     for key, kind in (("rules", dict), ("seed", int), ("rounds", list)):
         if not isinstance(data.get(key), kind):
             raise RecordError(f"the record's {key!r} is missing or malformed")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.match import Match
-from ..engine.record import RecordError, dumps, loads, make_record, replay
+from ..engine.record import RecordError, dumps, loads, make_record, read_envelope, replay
 from .archive import archive_match
 from .files import move_aside, write_atomic
 from .meta import GameMeta, MetaError
@@ -69,20 +69,10 @@ def save_game(match: Match, meta: GameMeta, path: Path | None = None) -> Path:
 
 def _parse(text: str, path: Path) -> SavedGame:
     """Check the envelope and replay the record; RecordError/MetaError say what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"it is not valid JSON (truncated or damaged): {err}") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RecordError("it is not a domino-tui saved game")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError("it has no version number")
-    if version > SAVE_VERSION:
-        raise RecordError(
-            f"it is save version {version}, newer than this program reads ({SAVE_VERSION}); "
-            "update domino-tui"
-        )
+    data = read_envelope(
+        text, SAVE_FORMAT, SAVE_VERSION, subject="it", kind="saved game", label="save version"
+    )
+    version = data["version"]
     if version < SAVE_VERSION:
         raise RecordError(f"it is save version {version}, which no domino-tui ever wrote")
     meta = GameMeta.from_dict(data.get("meta"))
