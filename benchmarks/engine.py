@@ -105,36 +105,28 @@ def main() -> None:
     team, block = peers.TEAM_SHAPE, peers.OPENSPIEL_SHAPES["python_block_dominoes"]
     kozel = "Козёл 2p, 7 each, boneyard drawn"
     scored = kozel + ", K5-K8 scoring"
+
+    def api(shape: str, rules: Rules) -> tuple[str, str, dict[str, Any] | None]:
+        run = repeat(lambda s: peers._run("ours", shape, api_adapter(rules), sec, s), rep)
+        return "domino-tui API", shape, run
+
+    def fast(shape: str, rules: Rules, score: bool = False) -> tuple[str, str, Any]:
+        return "domino-tui kernel", shape, repeat(lambda s: kernel(rules, sec, s, score), rep)
+
+    def openspiel(name: str, shape: str) -> tuple[str, str, dict[str, Any] | None]:
+        run = repeat(lambda s: peers.bench_openspiel(f"python_{name}", sec, s), rep)
+        return f"OpenSpiel {name}", shape, run
+
     rows: list[tuple[str, str, dict[str, Any] | None]] = [
         ("abw333 dominoes 6.1.0", team, repeat(lambda s: peers.bench_abw333(sec, s), rep)),
-        (
-            "OpenSpiel team_dominoes",
-            team,
-            repeat(lambda s: peers.bench_openspiel("python_team_dominoes", sec, s), rep),
-        ),
-        (
-            "domino-tui API",
-            team,
-            repeat(lambda s: peers._run("ours", team, api_adapter(FOUR), sec, s), rep),
-        ),
-        ("domino-tui kernel", team, repeat(lambda s: kernel(FOUR, sec, s, False), rep)),
-        (
-            "OpenSpiel block_dominoes",
-            block,
-            repeat(lambda s: peers.bench_openspiel("python_block_dominoes", sec, s), rep),
-        ),
-        (
-            "domino-tui API",
-            block,
-            repeat(lambda s: peers._run("ours", block, api_adapter(BLOCK), sec, s), rep),
-        ),
-        ("domino-tui kernel", block, repeat(lambda s: kernel(BLOCK, sec, s, False), rep)),
-        (
-            "domino-tui API",
-            kozel,
-            repeat(lambda s: peers._run("ours", kozel, api_adapter(KOZEL2), sec, s), rep),
-        ),
-        ("domino-tui kernel", scored, repeat(lambda s: kernel(KOZEL2, sec, s, True), rep)),
+        openspiel("team_dominoes", team),
+        api(team, FOUR),
+        fast(team, FOUR),
+        openspiel("block_dominoes", block),
+        api(block, BLOCK),
+        fast(block, BLOCK),
+        api(kozel, KOZEL2),
+        fast(scored, KOZEL2, score=True),
     ]
     present = [(name, shape, row) for name, shape, row in rows if row is not None]
     if args.json:
