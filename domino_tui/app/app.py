@@ -268,29 +268,11 @@ def make_app(
     session: GameSession | None = None,
     *,
     settings_path: Path | str | None = "default",
-    lang: str | None = None,
-    pace: str | None = None,
-    on_action: ActionListener | None = None,
-    resume: Callable[[], GameSession | None] | None = None,
-    can_resume: Callable[[], bool] | None = None,
-    saves: Saves | None = None,
-    notice: str | None = None,
-    first_screen: Callable[[], Screen[Any]] | None = None,
+    **options: Any,
 ) -> DominoApp:
-    """Build the app. ``settings_path=None`` keeps settings in memory (tests, snapshots);
-    the default reads and writes the user's config dir. ``saves=None`` keeps no games on
-    disk (tests); the CLI passes ``Saves()``."""
+    """Build the app for the CLI, the tests and the snapshots alike. ``settings_path=None`` keeps
+    settings in memory; the default reads and writes the user's config dir. ``options`` are
+    :class:`DominoApp`'s keyword arguments (``saves=None`` keeps no games on disk)."""
     path = default_path() if settings_path == "default" else settings_path
     store = SettingsStore(Path(path) if path is not None else None)
-    return DominoApp(
-        store,
-        session,
-        lang=lang,
-        pace=pace,
-        on_action=on_action,
-        resume=resume,
-        can_resume=can_resume,
-        saves=saves,
-        notice=notice,
-        first_screen=first_screen,
-    )
+    return DominoApp(store, session, **options)
