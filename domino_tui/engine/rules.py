@@ -1,12 +1,15 @@
 """One validated rules object: every option of RULES.md, with named presets.
 
 Options are plain fields so that a record, the CLI's ``--set k=v`` and the New game dialog all
-speak the same language; :func:`make_rules` is the single gate that refuses impossible setups.
+speak the same language; :func:`make_rules` is the single gate that refuses impossible setups,
+and also legal but absurd ones: a target, an opening threshold or a round count under which a
+match would practically never end (see :data:`LIMITS`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
 
@@ -114,6 +117,19 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "set_top": (6, 9, 12),
 }
 
+# Upper bounds that keep every match finite in practice. Measured with greedy bots over seeded
+# matches: target 1000 (K9, ten times the usual 101) ends within about 170 rounds whatever the
+# other options; an opening threshold (K7.5) of 40 still opens within about 30 rounds, while 60
+# takes over 200 rounds with pairs and 100 practically never opens. rounds:N (K9.1) and the
+# blank's value alone (K6.1, C5: 10 or 25) are capped at the same order of magnitude.
+LIMITS: dict[str, tuple[int, int]] = {
+    "target": (1, 1000),
+    "open_threshold": (1, 40),
+    "blank_alone": (0, 1000),
+}
+MAX_ROUNDS = 1000
+_ROUNDS = re.compile(r"rounds:([0-9]{1,9})")
+
 _BOOL_WORDS = {
     "1": True,
     "true": True,
@@ -126,6 +142,12 @@ _BOOL_WORDS = {
 }
 
 
+def _shown(value: Any, limit: int = 40) -> str:
+    """A value as the player typed it (``repr`` escapes control characters), cut to one line."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _coerce(name: str, value: Any) -> Any:
     """Turn a ``--set`` string (or a JSON value) into the field's type, or say what is allowed."""
     default = getattr(Rules(), name)
@@ -135,14 +157,14 @@ def _coerce(name: str, value: Any) -> Any:
         word = str(value).strip().lower()
         if word in _BOOL_WORDS:
             return _BOOL_WORDS[word]
-        raise RulesError(f"option {name} is on/off, not {value!r}")
+        raise RulesError(f"option {name} is on/off, not {_shown(value)}")
     if isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         try:
             return int(str(value).strip())
         except ValueError:
-            raise RulesError(f"option {name} takes a whole number, not {value!r}") from None
+            raise RulesError(f"option {name} takes a whole number, not {_shown(value)}") from None
     return str(value).strip()
 
 
@@ -151,7 +173,9 @@ def _check(r: Rules) -> None:
     for name, choices in _CHOICES.items():
         if getattr(r, name) not in choices:
             allowed = ", ".join(str(c) for c in choices)
-            raise RulesError(f"option {name}={getattr(r, name)!r} is unknown; allowed: {allowed}")
+            raise RulesError(
+                f"option {name}={_shown(getattr(r, name))} is unknown; allowed: {allowed}"
+            )
     if not 2 <= r.players <= 4:
         raise RulesError(f"players must be 2, 3 or 4, not {r.players}")
     if r.pairs and r.players != 4:
@@ -175,18 +199,16 @@ def _check(r: Rules) -> None:
             f"boneyard_reserve {r.boneyard_reserve} is more than the boneyard holds "
             f"({tiles - r.dealt * r.players})"
         )
-    if r.target < 1:
-        raise RulesError(f"target must be 1 or more, not {r.target}")
-    if r.open_threshold < 1:
-        raise RulesError(f"open_threshold must be 1 or more, not {r.open_threshold}")
-    if r.blank_alone < 0:
-        raise RulesError(f"blank_alone cannot be negative ({r.blank_alone})")
+    for name, (low, high) in LIMITS.items():
+        value = getattr(r, name)
+        if not low <= value <= high:
+            raise RulesError(f"option {name} must be {low} to {high}, not {value}")
     if r.match_end not in ("target", "last_standing"):
-        head, _, n = r.match_end.partition(":")
-        if head != "rounds" or not n.isdigit() or int(n) < 1:
+        found = _ROUNDS.fullmatch(r.match_end)
+        if found is None or not 1 <= int(found.group(1)) <= MAX_ROUNDS:
             raise RulesError(
-                f"match_end={r.match_end!r} is unknown; allowed: target, rounds:N (N ≥ 1), "
-                "last_standing"
+                f"match_end={_shown(r.match_end)} is unknown; allowed: target, "
+                f"rounds:N (N from 1 to {MAX_ROUNDS}), last_standing"
             )
     if r.is_classic and r.fish != "lowest_wins":
         raise RulesError("the classic variant scores a fish as lowest_wins (fish=lowest_wins)")
@@ -199,12 +221,14 @@ def _check(r: Rules) -> None:
 def make_rules(options: dict[str, Any] | None = None, preset: str = "kozel") -> Rules:
     """Build validated rules from a preset plus option overrides (strings or typed values)."""
     if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; allowed: {', '.join(PRESETS)}")
+        raise RulesError(f"unknown preset {_shown(preset)}; allowed: {', '.join(PRESETS)}")
     values: dict[str, Any] = dict(PRESETS[preset])
     for name, value in (options or {}).items():
         key = name.strip().replace("-", "_")
         if key not in OPTION_NAMES:
-            raise RulesError(f"unknown option {name!r}; options are: {', '.join(OPTION_NAMES)}")
+            raise RulesError(
+                f"unknown option {_shown(name)}; options are: {', '.join(OPTION_NAMES)}"
+            )
         values[key] = _coerce(key, value)
     rules = Rules(**values)
     _check(rules)
@@ -217,6 +241,6 @@ def parse_settings(pairs: list[str]) -> dict[str, str]:
     for item in pairs:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise RulesError(f"--set takes name=value, not {item!r}")
+            raise RulesError(f"--set takes name=value, not {_shown(item)}")
         out[key.strip()] = value.strip()
     return out

@@ -81,7 +81,7 @@ REFUSED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("kozel", {"players": 5}, ("2, 3 or 4",)),
     ("kozel", {"players": 1}, ("2, 3 or 4",)),
     ("kozel", {"players": "four"}, ("whole number",)),
-    ("kozel", {"target": 0}, ("1 or more",)),
+    ("kozel", {"target": 0}, ("1 to 1000",)),
     ("kozel", {"players": 3, "pairs": True}, ("exactly 4",)),
     ("kozel", {"partner_leads": True}, ("pairs",)),
     ("kozel", {"hand_size": 8}, ("28",)),
@@ -104,8 +104,8 @@ REFUSED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("kozel", {"match": "sum7"}, ("equal", "sum6")),
     ("kozel", {"pair_fish": "half"}, ("own", "all")),
     ("kozel", {"double_pair": "maybe"}, ("on/off",)),
-    ("kozel", {"open_threshold": 0}, ("1 or more",)),
-    ("kozel", {"blank_alone": -5}, ("negative",)),
+    ("kozel", {"open_threshold": 0}, ("1 to 40",)),
+    ("kozel", {"blank_alone": -5}, ("0 to 1000",)),
     ("kozel", {"set_top": 7}, ("6", "9", "12")),
 ]
 
@@ -135,3 +135,46 @@ def test_rules_are_frozen_values() -> None:
     with pytest.raises(AttributeError):
         rules.players = 3  # type: ignore[misc]
     assert rules == Rules()
+
+
+# --- bounds on legal but absurd values (issue 8): no option makes a match practically endless
+
+
+@pytest.mark.parametrize(
+    ("options", "allowed"),
+    [
+        ({"target": 1001}, "target must be 1 to 1000"),
+        ({"target": 10**12}, "target must be 1 to 1000"),
+        ({"target": "9" * 5000}, "whole number"),  # longer than Python reads as a number
+        ({"open_threshold": 41}, "open_threshold must be 1 to 40"),
+        ({"blank_alone": 1001}, "blank_alone must be 0 to 1000"),
+        ({"match_end": "rounds:1001"}, "rounds:N (N from 1 to 1000)"),
+        ({"match_end": "rounds:" + "9" * 5000}, "rounds:N (N from 1 to 1000)"),
+        ({"match_end": "rounds:\u0663"}, "rounds:N"),  # an Arabic-Indic three is no N
+        ({"match_end": "rounds:\u00b2"}, "rounds:N"),  # nor a superscript two
+    ],
+)
+def test_K9_K9_1_K7_5_absurd_values_are_refused_naming_the_range(
+    options: dict[str, Any], allowed: str
+) -> None:
+    """K9 target, K9.1 rounds:N, K7.5 the opening threshold, K6.1 the blank's value."""
+    with pytest.raises(RulesError) as err:
+        make_rules(options)
+    assert allowed in str(err.value)
+    assert len(str(err.value)) < 300 and "\n" not in str(err.value)
+
+
+def test_the_largest_allowed_values_still_end_a_match() -> None:
+    """K9: target 1000 with the highest opening threshold (K7.5) ends; so do 1000 rounds."""
+    from domino_tui.bots.simple import GreedyBot
+    from domino_tui.engine.match import Match
+    from domino_tui.engine.view import seat_view
+
+    for preset in ("kozel", "kozel-pairs", "classic"):
+        rules = make_rules({"target": 1000, "open_threshold": 40}, preset)
+        match, bot = Match(rules, 3), GreedyBot()
+        while not match.over and len(match.results) < 400:
+            match.apply(bot.choose(seat_view(match, match.turn)))
+        assert match.over
+    rules = make_rules({"match_end": "rounds:1000", "target": 1000, "blank_alone": 1000})
+    assert rules.rounds_limit == 1000
