@@ -9,10 +9,16 @@ player's game, and a bug report needs it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+
+from ..text import clean
+from .reading import FileRefused, check_regular
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -71,3 +77,103 @@ def move_aside(path: Path, reason: str = "corrupt") -> Path:
         n += 1
     os.replace(path, target)
     return target
+
+
+def write_new(path: Path, text: str) -> Path:
+    """Write ``text`` under ``path`` or, if that name is taken, the first free ``stem-N.ext``;
+    never replaces a file (two processes finishing matches at once keep both records).
+
+    The text is written and synced under a temporary name first and then hard-linked to the
+    final name: ``link`` fails when the name exists, so taking a name is atomic and the file
+    appears whole or not at all. Where hard links are not supported the name is reserved with
+    an exclusive create and the synced temporary file renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        final = _take_name(Path(tmp), path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _sync_dir(path.parent)
+    return final
+
+
+_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK})
+MAX_NAME_TRIES = 1000
+
+
+def _candidates(path: Path) -> Iterator[Path]:
+    yield path
+    for n in range(2, MAX_NAME_TRIES + 1):
+        yield path.with_name(f"{path.stem}-{n}{path.suffix}")
+
+
+def _take_name(tmp: Path, path: Path) -> Path:
+    for candidate in _candidates(path):
+        try:
+            os.link(tmp, candidate)
+            return candidate
+        except FileExistsError:
+            continue
+        except OSError as err:
+            if err.errno not in _NO_LINKS:
+                raise
+        try:  # no hard links here: reserve the name, then rename the whole file over it
+            os.close(os.open(candidate, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            continue
+        try:
+            os.replace(tmp, candidate)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(candidate)
+            raise
+        return candidate
+    raise FileExistsError(errno.EEXIST, f"no free name like {path.name}", str(path))
+
+
+def error_words(err: OSError) -> str:
+    """An OSError as a short clause for a one-line message ("permission denied", "the disk is
+    full" …), without the traceback-ish repr that ``str(err)`` gives."""
+    words = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EROFS: "the file system is read-only",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.ENAMETOOLONG: "the file name is too long",
+        errno.EIO: "an input/output error (failing disk?)",
+        errno.EISDIR: "it is a folder",
+        errno.ENOTDIR: "a part of the path is not a folder",
+        errno.ENOENT: "no such file or folder",
+    }
+    if err.errno in words:
+        return words[err.errno]
+    return clean(err.strerror or err, 120)
+
+
+def read_head(path: Path, size: int, what: str = "the file") -> tuple[bytes, int]:
+    """The first ``size`` bytes of a regular file and the file's whole size; a fifo, a device
+    or a folder is refused (FileRefused) without blocking, as :mod:`.reading` does."""
+    check_regular(path, what)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"{what} {clean(path.name)} is not a regular file")
+        chunks: list[bytes] = []
+        left = size
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks), info.st_size
+    finally:
+        os.close(fd)
