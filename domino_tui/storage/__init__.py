@@ -1,18 +1,21 @@
-"""Everything domino-tui keeps on disk: the autosave, the archive of finished matches, and the
-profile statistics. The app and the CLI call these modules; none of them imports Textual.
+"""Everything domino-tui keeps on disk: a save per unfinished game, the archive of finished
+matches, and the profile statistics. The app and the CLI call these modules; none of them
+imports Textual.
 
 All locations honour ``DOMINO_TUI_HOME`` (see :mod:`.paths`).
 """
 
 from .archive import LoadedRecord, RecordInfo, archive_match, list_records, load_record
-from .meta import GameMeta, Seat
+from .meta import GameMeta, Seat, is_game_id
+from .save_actions import Resigned, delete_save, resign_game, resigning_seat
+from .save_list import SaveInfo, SideScore, list_saves
 from .saves import (
     FinishedGame,
     SavedGame,
     SaveError,
+    SaveLocked,
     clear_save,
     finish_game,
-    has_save,
     load_game,
     save_game,
 )
@@ -25,18 +28,26 @@ __all__ = [
     "ProfileStats",
     "RatingPoint",
     "RecordInfo",
+    "Resigned",
     "SaveError",
+    "SaveInfo",
+    "SaveLocked",
     "SavedGame",
     "Seat",
+    "SideScore",
     "StatsDB",
     "StatsError",
     "archive_match",
     "clear_save",
+    "delete_save",
     "finish_game",
-    "has_save",
+    "is_game_id",
     "list_records",
+    "list_saves",
     "load_game",
     "load_record",
     "record_match",
+    "resign_game",
+    "resigning_seat",
     "save_game",
 ]

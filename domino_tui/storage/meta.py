@@ -3,17 +3,36 @@
 The engine record knows rules, seed and moves; resuming a game also needs the players' names,
 which seats are bots and how strong, and the app's settings. These are plain JSON-able values
 so the save file stays readable and a newer app can add keys (kept in ``extra``).
+
+A save is a file anyone can edit, so everything read back is checked here: names and other
+strings pass :func:`~domino_tui.text.clean` (no escape codes reach the terminal) and names are
+cut to :data:`MAX_NAME`; a game id must look like one of ours (it names a file); a bot level must
+look like a level, though whether that bot still exists is the app's question (a plugin may
+have been uninstalled, and the app then seats a stand-in).
 """
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from ..text import clean
+
 SeatKind = Literal["human", "bot"]
 KINDS: tuple[SeatKind, ...] = ("human", "bot")
+MAX_NAME = 20  # as ``domino hotseat`` and the New game dialog allow
+MAX_TIMER = 24 * 3600  # seconds per turn: more is not a timer
+_GAME_ID = re.compile(r"[0-9a-f]{8,64}")
+_LEVEL = re.compile(r"[A-Za-z0-9_.:=,+-]{1,80}")  # a level, a strategy, plugin:key=value
+
+
+def is_game_id(value: object) -> bool:
+    """Whether ``value`` may name a save file: lowercase hex, as :func:`new_game_id` makes.
+    Nothing else ever becomes part of a path (no ``..``, no separators, no surprises)."""
+    return isinstance(value, str) and _GAME_ID.fullmatch(value) is not None
 
 
 class MetaError(ValueError):
@@ -42,9 +61,10 @@ class Seat:
         name, kind, level = data.get("name"), data.get("kind", "human"), data.get("level")
         if not isinstance(name, str) or not name.strip():
             raise MetaError("a seat has no name")
+        name = clean(name.strip(), MAX_NAME)
         if kind not in KINDS:
-            raise MetaError(f"seat {name!r} has an unknown kind {kind!r}")
-        if level is not None and not isinstance(level, str):
+            raise MetaError(f"seat {name!r} has an unknown kind {clean(kind, 20)!r}")
+        if level is not None and (not isinstance(level, str) or not _LEVEL.fullmatch(level)):
             raise MetaError(f"seat {name!r} has a malformed bot level")
         return cls(name=name, kind=kind, level=level)
 
@@ -93,7 +113,14 @@ class GameMeta:
         values: dict[str, Any] = {}
         for key, kind in checks:
             if key in data:
-                if not isinstance(data[key], kind):
+                value = data[key]
+                flag = isinstance(value, bool) and key == "turn_timer"
+                if flag or not isinstance(value, kind):
                     raise MetaError(f"the game setting {key!r} is malformed")
-                values[key] = data[key]
+                values[key] = clean(value, 40) if key in ("preset", "lang", "pace") else value
+        timer = values.get("turn_timer")
+        if timer is not None and not 1 <= timer <= MAX_TIMER:
+            raise MetaError(f"the turn timer of {timer} seconds is out of range")
+        if "game_id" in values and not is_game_id(values["game_id"]):
+            raise MetaError("the game id is malformed")
         return cls(seats=tuple(Seat.from_dict(s) for s in seats), **values)

@@ -33,7 +33,13 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
+    """The single autosave of versions before one save per game; migrated into :func:`saves_dir`."""
     return data_dir() / "autosave.json"
+
+
+def saves_dir() -> Path:
+    """One ``<game id>.json`` per unfinished game (and its ``.lock`` while a window has it)."""
+    return data_dir() / "saves"
 
 
 def records_dir() -> Path:

@@ -1,39 +1,54 @@
-"""The autosave: the unfinished game, so that a closed terminal loses nothing.
+"""Saved games: every unfinished game, one file each, so that a closed terminal loses nothing and
+starting a new game never replaces an old one.
 
-A save is one versioned JSON envelope holding the engine record (rules, seed, every action) and
-the app's metadata (:class:`GameMeta`). Resuming replays the record, so a resumed game is the
-very game that was left, checked move by move. A save that cannot be trusted (damaged, cut
-short, from another program or another version) is moved aside with a timestamp, never
-deleted, and the error says so: the app can then start normally.
+A save is ``saves/<game id>.json``: one versioned JSON envelope holding the engine record (rules,
+seed, every action), the app's metadata (:class:`GameMeta`) and a short summary (players,
+round, scores) so that the list of saves is read without replaying anything. Resuming replays
+the record, so a resumed game is the very game that was left, checked move by move. A save that
+cannot be trusted (damaged, cut short, from another program or another version, hostile) is
+moved aside with a timestamp, never deleted, and the error says so in one line: the app can then
+start normally. A window that has a game at its table locks it (:mod:`.locks`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..engine.match import Match
 from ..engine.record import RecordError, dumps, loads, make_record, read_envelope, replay
+from ..text import clean
 from .archive import archive_match
 from .files import move_aside, write_atomic
-from .meta import GameMeta, MetaError
-from .paths import autosave_path
+from .locks import GameLock
+from .meta import GameMeta, MetaError, is_game_id
+from .paths import saves_dir
+from .reading import MIB, FileRefused, parse_json, read_text
 from .stats import StatsDB
 
 SAVE_FORMAT = "domino-tui/save"
-SAVE_VERSION = 1
+SAVE_VERSION = 1  # the summary is an optional key: version 1 readers ignore it
+SAVE_CAP = 4 * MIB  # a long match is ~60 KiB; a save larger than this is not one of ours
 
 
 class SaveError(RecordError):
-    """A save that cannot be resumed. ``moved_to`` is where the file now is (None if it could
-    not be moved, e.g. it could not even be read)."""
+    """A save that cannot be resumed. ``moved_to`` is where the file now is (None if it was not
+    moved, e.g. it could not even be read)."""
 
     def __init__(self, message: str, moved_to: Path | None = None) -> None:
         super().__init__(message)
         self.moved_to = moved_to
+
+
+class SaveLocked(SaveError):
+    """The game is at the table of another window: it may not be resumed, deleted or resigned."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"the game {game_id[:8]} is open in another window")
+        self.game_id = game_id
 
 
 @dataclass(frozen=True)
@@ -51,15 +66,36 @@ class FinishedGame:
     notice: str | None = None  # e.g. damaged statistics were replaced: tell the player
 
 
-def save_game(match: Match, meta: GameMeta, path: Path | None = None) -> Path:
-    """Write the autosave atomically; call after every action (and after an undo)."""
+def save_path(game_id: str, folder: Path | None = None) -> Path:
+    """The file of one game. Only a checked id becomes part of a path."""
+    if not is_game_id(game_id):
+        raise ValueError(f"not a game id: {clean(game_id, 40)!r}")
+    return (folder or saves_dir()) / f"{game_id}.json"
+
+
+def summary_of(match: Match, meta: GameMeta) -> dict[str, Any]:
+    """What the list of saves shows, so that listing never replays a record."""
+    return {
+        "players": [seat.to_dict() for seat in meta.seats],
+        "preset": meta.preset,
+        "pairs": match.rules.pairs,
+        "round": match.number,
+        "turn": match.turn,
+        "scores": [{"written": s.written, "remembered": s.remembered} for s in match.standings],
+    }
+
+
+def save_game(match: Match, meta: GameMeta, folder: Path | None = None) -> Path:
+    """Write this game's save atomically; call after every action (and after an undo). Other
+    games' saves are never touched."""
     if len(meta.seats) != match.rules.players:
         raise ValueError(f"{len(meta.seats)} seats for a {match.rules.players}-player match")
-    target = path or autosave_path()
+    target = save_path(meta.game_id, folder)
     envelope = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "summary": summary_of(match, meta),
         "meta": meta.to_dict(),
         "record": make_record(match, [s.to_dict() for s in meta.seats], meta.preset),
     }
@@ -67,15 +103,26 @@ def save_game(match: Match, meta: GameMeta, path: Path | None = None) -> Path:
     return target
 
 
-def _parse(text: str, path: Path) -> SavedGame:
-    """Check the envelope and replay the record; RecordError/MetaError say what is wrong."""
+def read_save_envelope(text: str) -> dict[str, Any]:
+    """The checked envelope of a save (format, version), without replaying anything."""
+    parse_json(text, "it")  # refuses deep nesting and absurd numbers before json.loads does
     data = read_envelope(
         text, SAVE_FORMAT, SAVE_VERSION, subject="it", kind="saved game", label="save version"
     )
-    version = data["version"]
-    if version < SAVE_VERSION:
-        raise RecordError(f"it is save version {version}, which no domino-tui ever wrote")
-    meta = GameMeta.from_dict(data.get("meta"))
+    if data["version"] < SAVE_VERSION:
+        raise RecordError(f"it is save version {data['version']}, which no domino-tui ever wrote")
+    return data
+
+
+def _parse(text: str, path: Path, game_id: str) -> SavedGame:
+    """Check the envelope and replay the record; RecordError/MetaError say what is wrong."""
+    data = read_save_envelope(text)
+    raw_meta = data.get("meta")
+    meta = GameMeta.from_dict(raw_meta)
+    if isinstance(raw_meta, dict) and "game_id" not in raw_meta:  # older saves: the file's key
+        meta = replace(meta, game_id=game_id)
+    if meta.game_id != game_id:
+        raise MetaError(f"it belongs to game {meta.game_id[:8]}, not to {game_id[:8]}")
     record: Any = data.get("record")
     if not isinstance(record, dict):
         raise RecordError("it holds no game record")
@@ -83,46 +130,57 @@ def _parse(text: str, path: Path) -> SavedGame:
     if len(meta.seats) != match.rules.players:
         raise MetaError(f"it names {len(meta.seats)} seats for {match.rules.players} players")
     saved_at = data.get("saved_at")
-    return SavedGame(match, meta, saved_at if isinstance(saved_at, str) else "", path)
+    return SavedGame(match, meta, clean(saved_at, 40) if isinstance(saved_at, str) else "", path)
 
 
-def load_game(path: Path | None = None, stats_db: Path | None = None) -> SavedGame | None:
-    """The unfinished game to resume, or None when there is none.
+def load_game(
+    game_id: str,
+    folder: Path | None = None,
+    *,
+    records: Path | None = None,
+    stats_db: Path | None = None,
+) -> SavedGame | None:
+    """The unfinished game ``game_id``, or None when there is no such save.
 
-    A save whose match had already ended (the app stopped between the last move and the
-    bookkeeping) is finished now, archived and counted, and None is returned. Raises SaveError
-    for a save that cannot be trusted, after moving it aside.
+    The caller should hold the game's lock. A save whose match had already ended (the app
+    stopped between the last move and the bookkeeping) is finished now, archived and counted,
+    and None is returned. Raises SaveError for a save that cannot be trusted, after moving it
+    aside; a file that is not a regular file or cannot be read is reported and left alone.
     """
-    source = path or autosave_path()
+    source = save_path(game_id, folder)
     try:
-        raw = source.read_bytes()
+        text = read_text(source, SAVE_CAP, "the saved game")
     except FileNotFoundError:
         return None
+    except FileRefused as err:
+        if not source.is_file():  # a fifo, a device, a folder: not ours to move
+            raise SaveError(str(err)) from None
+        return _quarantine(source, str(err))
     except OSError as err:
         raise SaveError(f"cannot read the saved game {source}: {err.strerror}") from None
     try:
-        saved = _parse(raw.decode("utf-8"), source)
-    except (UnicodeDecodeError, RecordError, MetaError, TypeError, KeyError, IndexError) as err:
-        reason = "it is not text" if isinstance(err, UnicodeDecodeError) else str(err)
-        moved = move_aside(source)
-        raise SaveError(
-            f"the saved game cannot be resumed: {reason}. It was moved to {moved.name}.", moved
-        ) from None
+        saved = _parse(text, source, game_id)
+    except (RecordError, ValueError, TypeError, KeyError, IndexError, RecursionError) as err:
+        return _quarantine(source, str(err))
     if saved.match.over:
-        finish_game(saved.match, saved.meta, save_path=source, stats_db=stats_db)
+        finish_game(saved.match, saved.meta, folder=folder, records=records, stats_db=stats_db)
         return None
     return saved
 
 
-def has_save(path: Path | None = None) -> bool:
-    """Whether the start screen should offer Resume (cheap: does not replay)."""
-    return (path or autosave_path()).is_file()
+def _quarantine(source: Path, reason: str) -> SavedGame:
+    """Move a save that cannot be trusted aside and say so (always raises SaveError)."""
+    moved = move_aside(source)
+    raise SaveError(
+        f"the saved game cannot be resumed: {clean(reason, 300)}. It was moved to {moved.name}.",
+        moved,
+    )
 
 
-def clear_save(path: Path | None = None) -> bool:
-    """Forget the autosave once its game is over; True if there was one."""
+def clear_save(game_id: str, folder: Path | None = None) -> bool:
+    """Forget one game's save once it is over (or on request); True if there was one."""
     try:
-        (path or autosave_path()).unlink()
+        save_path(game_id, folder).unlink()
     except FileNotFoundError:
         return False
     return True
@@ -132,13 +190,13 @@ def finish_game(
     match: Match,
     meta: GameMeta,
     *,
-    save_path: Path | None = None,
+    folder: Path | None = None,
     records: Path | None = None,
     stats_db: Path | None = None,
 ) -> FinishedGame:
     """Everything after the last move (or a quit with ``match.abandon``): keep the record, count
-    the match, then drop the autosave. Each step tolerates being repeated, so a crash half-way
-    is repaired by running it again (which :func:`load_game` does)."""
+    the match, then drop this game's save and nothing else. Each step tolerates being repeated,
+    so a crash half-way is repaired by running it again (which :func:`load_game` does)."""
     record_path = archive_match(match, meta.seats, meta.preset, records)
     with StatsDB(stats_db) as db:
         counted = db.record_match(
@@ -149,5 +207,14 @@ def finish_game(
             record_name=record_path.stem,
         )
         notice = db.notice
-    clear_save(save_path)
+    clear_save(meta.game_id, folder)
     return FinishedGame(record_path, counted, notice)
+
+
+def locked(game_id: str, folder: Path | None = None) -> GameLock:
+    """Take the game's lock or raise SaveLocked; use as ``with locked(id) as lock``."""
+    save_path(game_id, folder)  # checks the id
+    lock = GameLock(folder or saves_dir(), game_id)
+    if not lock.acquire():
+        raise SaveLocked(game_id)
+    return lock
