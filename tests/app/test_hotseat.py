@@ -25,7 +25,7 @@ from domino_tui.storage import list_records
 
 from .driver import game, key_for_turn, plain, screen_text, settle
 
-TILE = re.compile(r"│(\d)│(\d)│")
+TILE = re.compile(r"[│┃](\d)[│┃](\d)[│┃]")  # light frame, or heavy when it can be played
 
 
 def hotseat_app(

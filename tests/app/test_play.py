@@ -70,42 +70,69 @@ async def test_whole_match_by_keys_reaches_the_goat_K9() -> None:
         assert again.session.seed == 6 and not again.match.results
 
 
-async def test_tile_fitting_both_ends_asks_for_the_end_L3() -> None:
-    # seat 1 must lead 1-1 (K2.1); the human's 1-3 then fits both ends
-    human = mask("1-3", "0-2", "0-4", "2-4", "2-5", "4-5", "5-6")
-    bot = mask("1-1", "0-3", "2-6", "3-6", "4-6", "0-5", "3-4")
-    app = scripted_app((human, bot), tuple(b for b in range(28) if not (human | bot) >> b & 1))
+# the bot leads 1-1 (K2.1); the human's only 1 is 1-4, the bot's only fit then 1-3 on the left,
+# so the human's 3-4 fits both ends, 3 ◀ and 4 ▶
+BOTH_HUMAN = mask("1-4", "3-4", "0-6", "6-6", "0-0", "2-2", "5-5")
+BOTH_BOT = mask("1-1", "1-3", "0-2", "2-5", "5-6", "0-5", "2-6")
+
+
+def both_ends_app() -> DominoApp:
+    rest = tuple(b for b in range(28) if not (BOTH_HUMAN | BOTH_BOT) >> b & 1)
+    return scripted_app((BOTH_HUMAN, BOTH_BOT), rest)
+
+
+async def test_same_number_on_both_ends_asks_nothing_L3() -> None:
+    app = both_ends_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game(app)
-        assert screen.my_turn()
-        screen.selected = TS.parse("1-3")
-        await pilot.press("enter")
-        assert screen.choosing == TS.parse("1-3")
-        assert "fits both ends" in status(app)
-        await pilot.press("right", "enter")
+        assert screen.selected == TS.parse("1-4")
+        await pilot.press("enter")  # ends 1 · 1: both plays are the same, nothing is asked
+        assert screen.choosing == -1
         await settle(pilot)
-        placed = screen.match.round.placed
-        assert placed[1] == (TS.parse("1-3"), 1, 0), "laid on the right end as chosen"
+        assert screen.match.round.placed[1] == (TS.parse("1-4"), 1, 0)
+
+
+async def test_tile_fitting_both_ends_names_the_end_L3() -> None:
+    app = both_ends_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (screen.match.round.left, screen.match.round.right) == (3, 4)
+        assert screen.selected == TS.parse("3-4"), "the cursor waits on the playable tile"
+        await pilot.press("enter")
+        assert screen.choosing == TS.parse("3-4")
+        assert "3-4 fits both ends. Now: left end 3 ◀" in status(app)
+        chain = screen.query_one("#chain", Chain)
+        left_tip, right_tip = chain.tips
+        assert left_tip is not None and right_tip is not None, "both ends carry an arrow"
+        await pilot.press("right")
+        assert "Now: right end 4 ▶" in status(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.round.placed[3] == (TS.parse("3-4"), 1, 0), "laid on the right end"
 
 
 async def test_click_on_an_end_lays_the_tile_there() -> None:
-    human = mask("1-3", "0-2", "0-4", "2-4", "2-5", "4-5", "5-6")
-    bot = mask("1-1", "0-3", "2-6", "3-6", "4-6", "0-5", "3-4")
-    app = scripted_app((human, bot), tuple(b for b in range(28) if not (human | bot) >> b & 1))
+    app = both_ends_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game(app)
+        await pilot.press("enter")
+        await settle(pilot)
         hand = screen.query_one(Hand)
-        target = next(p for p in hand.layout_cache if hand.state.tiles[p.index] == TS.parse("1-3"))
+        target = next(p for p in hand.layout_cache if hand.state.tiles[p.index] == TS.parse("3-4"))
         offset = (target.x + 1 + 1, target.y + 1 + 1)  # inside the border
         await pilot.click(Hand, offset=offset)
         await pilot.click(Hand, offset=offset)  # a second click on the selection plays it
-        assert screen.choosing == TS.parse("1-3")
-        only = screen.query_one("#chain", Chain).layout_cache[0]
-        await pilot.click("#chain", offset=(1 + only.x, 2 + only.y))  # its left edge, in the border
+        assert screen.choosing == TS.parse("3-4")
+        chain = screen.query_one("#chain", Chain)
+        left_end = next(p for p in chain.layout_cache if p.index == 0)
+        await pilot.click("#chain", offset=(1 + left_end.x, 1 + left_end.y))  # inside the border
         await settle(pilot)
-        assert screen.match.round.placed[1][:2] == (TS.parse("1-3"), 0)
+        assert screen.match.round.placed[3][:2] == (TS.parse("3-4"), 0)
 
 
 async def test_drawing_one_tile_at_a_time_K3_2() -> None:

@@ -33,8 +33,8 @@ def mask(text: str) -> int:
     return sum(1 << TS.parse(t) for t in text.split())
 
 
-# the bot leads 1-1 (K2.1); the human's 1-2 goes left, the bot's only fit 1-3 goes right:
-# ends 2 · 3 and the human holds 2-2 and 3-3
+# the bot leads 1-1 (K2.1); the human's 1-2 goes right without a question (both ends are 1,
+# L3), the bot's only fit 1-3 goes left: ends 3 · 2 and the human holds 3-3 and 2-2
 HUMAN = mask("1-2 2-2 3-3 0-4 0-5 0-6 6-6")
 BOT = mask("1-1 1-3 4-5 4-6 5-6 4-4 5-5")
 
@@ -57,19 +57,19 @@ async def test_two_doubles_at_once_K3_4() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game(app)
-        await pilot.press("enter", "enter")  # 1-2 fits both ends (1 · 1): the left one
+        await pilot.press("enter")  # 1-2 on 1 · 1: the same either way, so nothing is asked
         await settle(pilot)
         rnd = screen.match.round
-        assert (rnd.left, rnd.right) == (2, 3)
-        assert pair_play(TS.parse("2-2"), TS.parse("3-3")) in screen.match.legal_actions()
-        assert "P lays 2-2 and 3-3 at once" in plain(screen.query_one("#status", Static))
+        assert (rnd.left, rnd.right) == (3, 2)
+        assert pair_play(TS.parse("3-3"), TS.parse("2-2")) in screen.match.legal_actions()
+        assert "P lays 3-3 and 2-2 at once" in plain(screen.query_one("#status", Static))
         assert "p Two doubles" in screen_text(app)
         await pilot.press("p")
         await settle(pilot)
         laid = [e.tile for e in rnd.history if e.seat == 0]
-        assert laid[-2:] == [TS.parse("2-2"), TS.parse("3-3")], "both doubles in one turn"
+        assert laid[-2:] == [TS.parse("3-3"), TS.parse("2-2")], "both doubles in one turn"
         log = "\n".join(line.text for line in screen.query_one("#log", RichLog).lines)
-        assert "Tester: 2-2 on the left" in log and "Tester: 3-3 on the right" in log
+        assert "Tester: 3-3 on the left" in log and "Tester: 2-2 on the right" in log
 
 
 async def test_two_doubles_refused_when_the_rules_say_one_tile() -> None:
@@ -77,7 +77,7 @@ async def test_two_doubles_refused_when_the_rules_say_one_tile() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game(app)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
         await settle(pilot)
         before = len(screen.match.round.history)
         await pilot.press("p")

@@ -21,6 +21,7 @@ from .bot_turns import BotTurns
 from .hints import Hints
 from .turn_input import TurnInput
 from .turn_timer import TurnTimer
+from .turn_words import after_draw
 
 
 class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
@@ -102,9 +103,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             self.new_tiles |= 1 << drawn
             ts = tile_set(m.rules.set_top)
             self.selected = drawn
-            self.message = t(
-                "log_drew_tile", self.lang, name=self.session.name(seat), tile=ts.name(drawn)
-            )
+            self.message = after_draw(ts.name(drawn), m.legal_actions(), self.lang)
         else:
             self.message = ""
         if code != DRAW and seat == self.viewer:

@@ -19,12 +19,14 @@ from ...engine.round import Event
 from ...engine.tiles import bits, tile_set
 from ..session import GameSession
 from ..strings import t
+from ..widgets.board import worst_line
 from ..widgets.chain import Chain, ChainState
 from ..widgets.hand import Hand, HandState
 from ..widgets.scores import ScoreSheet, score_table
 from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
 from .base import DominoScreen
+from .turn_words import end_words, fit_name, recent_lines
 
 
 class TableScreen(DominoScreen):
@@ -76,6 +78,7 @@ class TableScreen(DominoScreen):
             yield Chain(id="chain")
             with Vertical(id="side"):
                 yield ScoreSheet(id="scores")
+                yield Static(id="recent")
                 log = RichLog(id="log", wrap=True, max_lines=400, min_width=20)
                 log.can_focus = False
                 yield log
@@ -131,9 +134,10 @@ class TableScreen(DominoScreen):
         over = m.over
         for i, seat in enumerate(self.others()):
             subtitle = t("partner", lang) if s.partner(self.bottom) == seat else ""
-            self.query_one(f"#seat-{i}", SeatPanel).show(
+            panel = self.query_one(f"#seat-{i}", SeatPanel)
+            panel.show(
                 SeatInfo(
-                    title=s.label(seat, lang),
+                    title=fit_name(s.label(seat, lang), (panel.outer_size.width or 99) - 7),
                     count=rnd.hands[seat].bit_count(),
                     last=last_action(s, rnd.history, seat, lang),
                     turn=not over and rnd.turn == seat,
@@ -160,8 +164,16 @@ class TableScreen(DominoScreen):
                 style=settings.tile_style,
                 empty_text=t("no_tiles_yet", lang, name=s.name(rnd.turn)),
                 top=ts.top,
+                lead=sum(1 for _, side, _ in rnd.placed if side == 0),
+                worst=worst_line(ts.count, len(rnd.seats), s.rules.boneyard_reserve),
+                round_id=m.number,
             )
         )
+        players = [s.name(seat) for seat in range(s.rules.players)]
+        recent = self.query_one("#recent", Static)
+        recent.border_title = t("tw.recent_title", lang)
+        width = recent.content_size.width or 26
+        recent.update("\n".join(recent_lines(rnd.history, players, ts, lang, width)))
         names = [s.side_name(side) for side in range(s.rules.sides)]
         goats = m.outcome.goats if m.outcome else ()
         table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
@@ -216,7 +228,10 @@ class TableScreen(DominoScreen):
         if self.curtain >= 0:
             return t("curtain_status", lang, name=self.session.name(self.curtain))
         if self.choosing >= 0:
-            return t("choose_end", lang, tile=tile_set(m.rules.set_top).name(self.choosing))
+            rnd = m.round
+            end = end_words(self.choose_side, rnd.right if self.choose_side else rnd.left, lang)
+            tile = tile_set(m.rules.set_top).name(self.choosing)
+            return t("tw.choose_end", lang, tile=tile, end=end)
         if not self.my_turn():
             return t("waiting", lang, name=self.session.name(m.turn))
         text = self.your_turn_text()

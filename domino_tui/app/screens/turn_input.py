@@ -9,13 +9,19 @@ from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.seats import BoneyardPanel
 from .curtain import Curtain
+from .turn_words import refused
 
 
 class TurnInput(Curtain):
     """Keys and clicks on the table; Enter first lifts the hot-seat curtain."""
 
     def move_cursor(self, step: int) -> None:
+        """On the player's turn ←/→ step through the tiles that can be played (a refusal is
+        then never one key away); otherwise through the whole hand."""
         tiles = self.hand_tiles()
+        playable = self.playable()
+        if any(playable >> tile & 1 for tile in tiles):
+            tiles = [tile for tile in tiles if playable >> tile & 1]
         if not tiles:
             return
         i = tiles.index(self.selected) if self.selected in tiles else -1
@@ -56,9 +62,17 @@ class TurnInput(Curtain):
         self.play_tile(self.selected)
 
     def play_tile(self, tile: int) -> None:
-        """Play ``tile``: at once when it fits one end, else ask which end (never for a lead)."""
+        """Play ``tile``: at once when it fits one end, else ask which end (never for a lead).
+        When both ends show the same number the two plays are the same (L3: only the drawing
+        differs), so nothing is asked: it goes to the shorter arm, which keeps the snake
+        balanced on the board."""
         codes = [c for c in self.match.legal_actions() if 0 <= c < PAIR_BASE and c >> 1 == tile]
-        if len(codes) == 1:
+        rnd = self.match.round
+        if len(codes) == 2 and rnd.left == rnd.right:
+            left_arm = sum(1 for _, side, _ in rnd.placed if side == 0)
+            right_arm = len(rnd.placed) - 1 - left_arm
+            self.perform(tile * 2 + (0 if left_arm < right_arm else 1))
+        elif len(codes) == 1:
             self.perform(codes[0])
         elif len(codes) == 2:
             self.choosing, self.choose_side = tile, 0
@@ -75,7 +89,9 @@ class TurnInput(Curtain):
             self.refuse(reason(found, self.lang))
 
     def refuse(self, why: str) -> None:
-        self.say(t("illegal", self.lang, reason=why))
+        """The reason, then what the player can do instead."""
+        prompt = self.your_turn_text() if self.my_turn() else ""
+        self.say(refused(why, prompt, self.lang))
         self.app.bell()
 
     def try_action(self, code: int) -> None:
@@ -115,8 +131,13 @@ class TurnInput(Curtain):
         self.refresh_table()
 
     def on_chain_end_clicked(self, event: Chain.EndClicked) -> None:
-        if self.choosing >= 0 and self.my_turn():
+        """A click on an end lays the tile being placed there, or the selected tile."""
+        if not self.my_turn():
+            return
+        if self.choosing >= 0:
             self.perform(self.choosing * 2 + event.side)
+        elif self.selected >= 0 and self.match.round.placed:
+            self.try_action(self.selected * 2 + event.side)
 
     def on_boneyard_panel_clicked(self, _: BoneyardPanel.Clicked) -> None:
         self.action_draw()

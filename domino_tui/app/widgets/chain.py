@@ -1,4 +1,11 @@
-"""The line of play as a snake of real dominoes, with both open ends marked."""
+"""The line of play as a snake of real dominoes, with both open ends marked by arrows.
+
+A table passes the round's lead index and worst-case length, so the board is laid by
+:mod:`.board`: the style is chosen once per round and laid tiles never move. Without them (the
+replay steps back and forth through whole rounds) the line is laid afresh each time.
+The tile just laid flashes for :attr:`Chain.FLASH_SECONDS` (the ``-flash`` class), so the eye
+finds it; with animations off (``TEXTUAL_ANIMATIONS=none``) it never flashes.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +17,13 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 
+from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_out
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
 
-STYLE_NAMES = ("frame", "face", "last", "end", "choose")
+STYLE_NAMES = ("frame", "face", "last", "flash", "end", "choose", "tip")
 
 
 @dataclass(frozen=True)
@@ -25,19 +34,26 @@ class ChainState:
     style: str = "auto"  # auto | pips | digits
     empty_text: str = ""
     top: int = 6  # highest pip: pip faces exist up to 6
+    lead: int = -1  # index in ``line`` of the lead; -1: lay the line afresh every time
+    worst: int = 0  # the longest line this round can reach (board.worst_line)
+    round_id: int = 0  # a new round may choose a new style
 
 
 class Chain(Widget):
-    """Draws :class:`ChainState`; a click on an end tile posts :class:`Chain.EndClicked`."""
+    """Draws :class:`ChainState`; a click on an end tile or its arrow posts
+    :class:`Chain.EndClicked`."""
 
+    FLASH_SECONDS: ClassVar[float] = 0.8
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"chain--{n}" for n in STYLE_NAMES}
     DEFAULT_CSS = """
     Chain { height: 1fr; }
     Chain > .chain--frame { color: $text-muted; }
     Chain > .chain--face { color: $text; text-style: bold; }
     Chain > .chain--last { color: $accent; text-style: bold; }
+    Chain > .chain--flash { color: $accent; text-style: bold reverse; }
     Chain > .chain--end { color: $warning; text-style: bold reverse; }
     Chain > .chain--choose { color: $success; text-style: bold reverse; }
+    Chain > .chain--tip { color: $warning; text-style: bold; }
     """
 
     class EndClicked(Message):
@@ -49,39 +65,93 @@ class Chain(Widget):
         super().__init__(id=id)
         self.state = ChainState()
         self.layout_cache: list[Placed] = []
+        self.tips: tuple[Tip | None, Tip | None] = (None, None)
         self.mode = "digits"
+        self.frame: Frame | None = None
+        self.frame_key: tuple[object, ...] = ()
+        self.board_anchor: Anchor | None = None
+        self.flash_timer: Timer | None = None
 
     def show(self, state: ChainState) -> None:
-        if state != self.state:
-            self.state = state
-            self.refresh()
+        if state == self.state:
+            return
+        grew = len(state.line) > len(self.state.line) and state.last >= 0
+        self.state = state
+        if grew:
+            self.flash()
+        self.refresh()
 
+    # --- the flash of the tile just laid ----------------------------------------------------
+    def flash(self) -> None:
+        if self.flash_timer is not None:
+            self.flash_timer.stop()
+            self.flash_timer = None
+        if self.FLASH_SECONDS <= 0 or self.app.animation_level == "none":
+            self.remove_class("-flash")
+            return
+        self.add_class("-flash")
+        self.flash_timer = self.set_timer(self.FLASH_SECONDS, self.end_flash)
+
+    def end_flash(self) -> None:
+        self.flash_timer = None
+        self.remove_class("-flash")
+        self.refresh()
+
+    # --- layout -------------------------------------------------------------------------------
     def modes(self) -> tuple[str, ...]:
         if self.state.style == "digits" or self.state.top > 6:
             return ("digits", "compact", "line")
         return MODES
 
-    def render(self) -> RenderableType:
-        w, h = self.content_size
-        line = list(self.state.line)
-        if not line:
-            self.layout_cache = []
-            return Text(self.state.empty_text, style="italic", justify="center")
-        placed: list[Placed] | None = None
+    def board(self, w: int, h: int) -> Layout | None:
+        """The round's frame (chosen once per round and window size) and the line laid on it."""
+        s = self.state
+        key = (s.round_id, w, h, s.style, s.top, s.worst)
+        if key != self.frame_key:
+            self.frame_key = key
+            self.frame = choose_frame(w, h, max(s.worst, len(s.line)), self.modes())
+            self.board_anchor = None
+        if self.frame is None:
+            return None
+        layout = lay_out(self.frame, s.line, s.lead, self.board_anchor)
+        if layout is not None:
+            self.board_anchor = layout.anchor
+            self.mode = self.frame.mode
+        return layout
+
+    def fresh(self, line: list[tuple[int, int]], w: int, h: int) -> list[Placed]:
+        """The line laid from its left end in the largest style that fits now (replays)."""
         for mode in self.modes():
             placed = snake(line, w, h, mode)
             if placed is not None:
                 self.mode = mode
-                break
-        if placed is None:  # even one row per tile overflows: show the ends only
-            self.mode = "line"
-            placed = snake(line[-(w // 6) * h :], w, h, "line") or []
+                return placed
+        self.mode = "line"  # even one row per tile overflows: show the ends only
+        return snake(line[-(w // 6) * h :], w, h, "line") or []
+
+    def render(self) -> RenderableType:
+        w, h = self.content_size
+        line = list(self.state.line)
+        self.tips = (None, None)
+        if not line:
+            self.layout_cache = []
+            return Text(self.state.empty_text, style="italic", justify="center")
+        layout = self.board(w, h) if self.state.lead >= 0 else None
+        if layout is not None:
+            placed = list(layout.placed)
+            self.tips = layout.tips
+        else:
+            placed = self.fresh(line, w, h)
         self.layout_cache = placed
+        return self.paint(placed, w, h)
+
+    def paint(self, placed: list[Placed], w: int, h: int) -> Text:
         canvas = Canvas(w, h)
-        last_i = len(line) - 1
+        last_i = len(self.state.line) - 1
+        last = "flash" if self.has_class("-flash") else "last"
         for p in placed:
             index = p.index
-            frame = "last" if index == self.state.last else "frame"
+            frame = last if index == self.state.last else "frame"
             faces = ["face", "face"]
             for side, at in ((0, 0), (1, last_i)):
                 if index != at:
@@ -93,6 +163,10 @@ class Chain(Widget):
                     outer = side if not p.flipped else 1 - side
                     faces[outer] = mark
             draw_tile(canvas, p.x, p.y, p.a, p.b, self.mode, p.across, frame, (faces[0], faces[1]))
+        for side, tip in enumerate(self.tips):
+            if tip is not None:
+                style = "choose" if self.state.choosing == side else "tip"
+                canvas.put(tip.x, tip.y, tip.glyph, style)
         styles: dict[str, Style] = {
             n: self.get_component_rich_style(f"chain--{n}") for n in STYLE_NAMES
         }
@@ -102,6 +176,10 @@ class Chain(Widget):
         offset = event.get_content_offset(self)
         if offset is None or not self.layout_cache:
             return
+        for side, tip in enumerate(self.tips):
+            if tip is not None and (tip.x, tip.y) == (offset.x, offset.y):
+                self.post_message(self.EndClicked(side))
+                return
         last_i = len(self.state.line) - 1
         for p in self.layout_cache:
             if not p.contains(offset.x, offset.y):

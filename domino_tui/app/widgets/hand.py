@@ -1,4 +1,6 @@
-"""The viewer's own tiles: playable ones bright, the rest dimmed, the selection reversed."""
+"""The viewer's own tiles. On the player's turn the tiles that can be played stand out by
+shape (a heavy frame) and by colour, so no theme, high contrast included, hides them; the
+rest are dimmed and the selection is reversed."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from textual.widget import Widget
 from ...engine.tiles import tile_set
 from .tiles import Canvas, Placed, draw_tile, flow, tile_size
 
-STYLE_NAMES = ("frame", "face", "playable", "dim", "selected", "new")
+STYLE_NAMES = ("frame", "face", "playable", "lift", "dim", "selected", "new")
 PIPS_MIN_HEIGHT = 36  # below this terminal height the hand uses framed digits
 
 
@@ -41,6 +43,7 @@ class Hand(Widget):
     Hand > .hand--face { color: $text-muted; }
     Hand > .hand--dim { color: $text-disabled; }
     Hand > .hand--playable { color: $text; text-style: bold; }
+    Hand > .hand--lift { color: $success; text-style: bold; }
     Hand > .hand--selected { color: $accent; text-style: bold reverse; }
     Hand > .hand--new { color: $success; text-style: bold; }
     """
@@ -97,13 +100,14 @@ class Hand(Widget):
         for p in placed:
             tile = s.tiles[p.index]
             bit = 1 << tile
-            face = "playable" if s.playable & bit else "dim"
-            frame = "frame" if s.playable & bit else "dim"
+            fits = bool(s.playable & bit)
+            face = "playable" if fits else "dim"
+            frame = "lift" if fits else "dim"
             if s.new & bit:
                 face = frame = "new"
             if tile == s.selected:
                 face = frame = "selected"
-            draw_tile(canvas, p.x, p.y, p.a, p.b, mode, False, frame, (face, face))
+            draw_tile(canvas, p.x, p.y, p.a, p.b, mode, False, frame, (face, face), heavy=fits)
         styles: dict[str, Style] = {
             n: self.get_component_rich_style(f"hand--{n}") for n in STYLE_NAMES
         }

@@ -1,4 +1,7 @@
-"""Around the table: one panel per opponent (in turn order), and the базар with the fish marker."""
+"""Around the table: one panel per opponent (in turn order), and the базар with the fish marker.
+
+Panels are three rows high (the face-down tiles inside, the last action in the bottom border)
+so that the board keeps the rows it needs at 80×24."""
 
 from __future__ import annotations
 
@@ -29,7 +32,8 @@ class SeatPanel(Static):
     """One opponent. The player to move gets the ``-turn`` class (border and ▶)."""
 
     DEFAULT_CSS = """
-    SeatPanel { width: 1fr; height: 4; border: round $panel-lighten-2; padding: 0 1; }
+    SeatPanel { width: 1fr; height: 3; border: round $panel-lighten-2; padding: 0 1; }
+    SeatPanel { border-subtitle-style: italic; border-subtitle-align: left; }
     SeatPanel.-turn { border: heavy $accent; }
     SeatPanel.-turn > .x { color: $accent; }
     """
@@ -44,11 +48,9 @@ class SeatPanel(Static):
         self.info = info
         self.set_class(info.turn, "-turn")
         self.border_title = ("▶ " if info.turn else "") + info.title
-        self.border_subtitle = info.subtitle
+        self.border_subtitle = " · ".join(part for part in (info.subtitle, info.last) if part)
         width = max(4, self.content_size.width or 16)
         text = Text(face_down(info.count, width), style="bold", no_wrap=True, overflow="ellipsis")
-        text.append("\n")
-        text.append(info.last, style="italic")
         self.update(text)
 
     def on_resize(self) -> None:
@@ -61,7 +63,7 @@ class BoneyardPanel(Static):
     """The базар: its size, the round number and a pending fish carry-over; a click draws."""
 
     DEFAULT_CSS = """
-    BoneyardPanel { width: 16; height: 4; border: round $secondary; padding: 0 1; }
+    BoneyardPanel { width: 16; height: 3; border: round $secondary; padding: 0 1; }
     """
 
     class Clicked(Message):
@@ -69,10 +71,8 @@ class BoneyardPanel(Static):
 
     def show(self, title: str, count_text: str, extra: str) -> None:
         self.border_title = title
-        text = Text(count_text, style="bold")
-        text.append("\n")
-        text.append(extra, style="bold yellow" if "🐟" in extra else "")
-        self.update(text)
+        self.border_subtitle = extra
+        self.update(Text(count_text, style="bold"))
 
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Clicked())

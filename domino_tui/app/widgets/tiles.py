@@ -89,6 +89,10 @@ def _face(value: int, mode: str) -> list[str]:
     return ["".join(r) for r in rows]
 
 
+LIGHT = "┌─┬┐│└┴┘├┤"
+HEAVY = "┏━┳┓┃┗┻┛┣┫"  # a tile that can be played stands out by its shape, not only its colour
+
+
 def draw_tile(
     canvas: Canvas,
     x: int,
@@ -99,48 +103,51 @@ def draw_tile(
     across: bool = False,
     frame: str = "frame",
     face: tuple[str, str] = ("face", "face"),
+    heavy: bool = False,
 ) -> None:
-    """Draw tile ``a|b`` with its top-left at (x, y): ``a`` left (or top when across)."""
+    """Draw tile ``a|b`` with its top-left at (x, y): ``a`` left (or top when across);
+    ``heavy`` draws the frame with heavy lines."""
+    tl, hz, tee, tr, vt, bl, btee, br, lt, rt = tuple(HEAVY if heavy else LIGHT)
     if mode == "line":
         canvas.put(x, y, "▐", frame)
         canvas.put(x + 1, y, _face(a, mode)[0], face[0])
-        canvas.put(x + 2, y, "║" if across else "│", frame)
+        canvas.put(x + 2, y, ("┃" if heavy else "║") if across else vt, frame)
         canvas.put(x + 3, y, _face(b, mode)[0], face[1])
         canvas.put(x + 4, y, "▌", frame)
         return
     fa, fb = _face(a, mode), _face(b, mode)
     n = len(fa[0])
     if across and mode == "compact":  # the halves sit in the top and bottom edges
-        canvas.put(x, y, "┌", frame)
+        canvas.put(x, y, tl, frame)
         canvas.put(x + 1, y, fa[0], face[0])
-        canvas.put(x + 2, y, "┐", frame)
-        canvas.put(x, y + 1, "├─┤", frame)
-        canvas.put(x, y + 2, "└", frame)
+        canvas.put(x + 2, y, tr, frame)
+        canvas.put(x, y + 1, lt + hz + rt, frame)
+        canvas.put(x, y + 2, bl, frame)
         canvas.put(x + 1, y + 2, fb[0], face[1])
-        canvas.put(x + 2, y + 2, "┘", frame)
+        canvas.put(x + 2, y + 2, br, frame)
         return
     if across:
-        canvas.put(x, y, "┌" + "─" * n + "┐", frame)
+        canvas.put(x, y, tl + hz * n + tr, frame)
         for i, row in enumerate(fa):
-            canvas.put(x, y + 1 + i, "│", frame)
+            canvas.put(x, y + 1 + i, vt, frame)
             canvas.put(x + 1, y + 1 + i, row, face[0])
-            canvas.put(x + 1 + n, y + 1 + i, "│", frame)
+            canvas.put(x + 1 + n, y + 1 + i, vt, frame)
         mid = y + 1 + len(fa)
-        canvas.put(x, mid, "├" + "─" * n + "┤", frame)
+        canvas.put(x, mid, lt + hz * n + rt, frame)
         for i, row in enumerate(fb):
-            canvas.put(x, mid + 1 + i, "│", frame)
+            canvas.put(x, mid + 1 + i, vt, frame)
             canvas.put(x + 1, mid + 1 + i, row, face[1])
-            canvas.put(x + 1 + n, mid + 1 + i, "│", frame)
-        canvas.put(x, mid + 1 + len(fb), "└" + "─" * n + "┘", frame)
+            canvas.put(x + 1 + n, mid + 1 + i, vt, frame)
+        canvas.put(x, mid + 1 + len(fb), bl + hz * n + br, frame)
         return
-    canvas.put(x, y, "┌" + "─" * n + "┬" + "─" * n + "┐", frame)
+    canvas.put(x, y, tl + hz * n + tee + hz * n + tr, frame)
     for i in range(len(fa)):
-        canvas.put(x, y + 1 + i, "│", frame)
+        canvas.put(x, y + 1 + i, vt, frame)
         canvas.put(x + 1, y + 1 + i, fa[i], face[0])
-        canvas.put(x + 1 + n, y + 1 + i, "│", frame)
+        canvas.put(x + 1 + n, y + 1 + i, vt, frame)
         canvas.put(x + 2 + n, y + 1 + i, fb[i], face[1])
-        canvas.put(x + 2 + 2 * n, y + 1 + i, "│", frame)
-    canvas.put(x, y + 1 + len(fa), "└" + "─" * n + "┴" + "─" * n + "┘", frame)
+        canvas.put(x + 2 + 2 * n, y + 1 + i, vt, frame)
+    canvas.put(x, y + 1 + len(fa), bl + hz * n + btee + hz * n + br, frame)
 
 
 @dataclass(frozen=True)
