@@ -1,17 +1,33 @@
 """Player preferences and the last New game choices, kept between runs as JSON in the user's
-config dir. A broken or foreign file never stops the app: it falls back to the defaults."""
+config dir.
+
+A broken or foreign file never stops the app, and it is never lost either: a settings file that
+is not ours (not JSON, not an object, not a regular file, too large, not UTF-8) is moved aside
+as ``settings.json.corrupt-<time>`` and the app says so once (:func:`take_notice`); a file that
+cannot be read at all (permission denied, a file where a folder should be) is left alone and not
+written over. Everything read is cleaned and bounded, because names and remembered options are
+drawn on the screen and passed on to the rules.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..storage.reading import KIB, FileRefused, parse_json, read_text
+from ..text import clean
+
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.5}
 TILE_STYLES = ("auto", "pips", "digits")
 THEMES = ("textual-dark", "textual-light", "domino-contrast", "nord", "gruvbox")
+MAX_SETTINGS_BYTES = 256 * KIB  # ours are under 2 KiB
+MAX_NAME = 20  # as the Settings and New game dialogs allow
+MAX_TEXT = 40  # any other remembered word (a theme, a bot level, an option value)
+MAX_SEATS = 4
 
 
 @dataclass(frozen=True)
@@ -33,7 +49,8 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
-        """Keep only known keys of the right type; anything else is a default."""
+        """Keep only known keys of the right type, cleaned and cut to size; anything else is a
+        default."""
         base = cls()
         values: dict[str, Any] = {}
         for f in fields(cls):
@@ -41,7 +58,11 @@ class Settings:
                 continue
             value, default = data[f.name], getattr(base, f.name)
             if isinstance(default, tuple) and isinstance(value, list):
-                value = tuple(str(v) for v in value)
+                value = tuple(_text(v, f.name) for v in value[:MAX_SEATS])
+            elif isinstance(value, str):
+                value = _text(value, f.name)
+            elif isinstance(value, dict):
+                value = _options(value)
             if type(value) is type(default):
                 values[f.name] = value
         s = replace(base, **values)
@@ -52,6 +73,27 @@ class Settings:
         if s.lang not in ("ru", "en"):
             s = replace(s, lang=base.lang)
         return s
+
+
+def _text(value: object, name: str) -> str:
+    """A remembered string as it may be shown: control characters visible, length bounded."""
+    limit = MAX_NAME if name in ("player_name", "last_names") else MAX_TEXT
+    return clean(value, limit)
+
+
+def _options(data: dict[Any, Any]) -> dict[str, Any]:
+    """Remembered rule options: known names with plain values only; make_rules judges them."""
+    from ..engine.rules import OPTION_NAMES
+
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in OPTION_NAMES:
+            continue
+        if isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**9):
+            out[key] = value
+        elif isinstance(value, str):
+            out[key] = clean(value, MAX_TEXT)
+    return out
 
 
 def default_path() -> Path:
@@ -65,29 +107,90 @@ def default_path() -> Path:
     return config_dir() / "settings.json"
 
 
+# notices waiting to be shown once by the app, each in English and in Russian
+_pending: list[tuple[str, str]] = []
+
+
+def take_notice(lang: str = "en") -> str | None:
+    """What went wrong with the settings file since the last call, in ``lang``, or None; each
+    notice is given out once, so the app shows it once however often settings are loaded."""
+    if not _pending:
+        return None
+    text = " ".join(ru if lang == "ru" else en for en, ru in _pending)
+    _pending.clear()
+    return text
+
+
+def _note(en: str, ru: str) -> None:
+    _pending.append((clean(en, 400), clean(ru, 400)))
+
+
 class SettingsStore:
-    """Loads and saves :class:`Settings`; ``path=None`` keeps them in memory only (tests)."""
+    """Loads and saves :class:`Settings`; ``path=None`` keeps them in memory only (tests).
+
+    ``notice`` is the last load's one-line problem (English), if any; ``writable`` turns False
+    when the file is there but could not be read or moved aside, so that saving never replaces
+    a file the player may still want."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
+        self.notice: str | None = None
+        self.writable = True
 
     def load(self) -> Settings:
-        if self.path is None or not self.path.exists():
+        self.notice = None
+        if self.path is None:
             return Settings()
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = parse_json(
+                read_text(self.path, MAX_SETTINGS_BYTES, "the settings file"), "the settings file"
+            )
+            if not isinstance(data, dict):
+                raise FileRefused("the settings file is not a JSON object")
+        except FileNotFoundError:
             return Settings()
-        return Settings.from_dict(data) if isinstance(data, dict) else Settings()
+        except FileRefused as err:
+            self._set_aside(str(err))
+            return Settings()
+        except OSError as err:  # permission denied, a file where a folder should be …
+            self.writable = False
+            why = clean(err.strerror or err, 100)
+            self.notice = f"the settings file {clean(self.path, 200)} cannot be read: {why}"
+            _note(
+                f"Settings could not be read ({why}); the defaults are used and not saved.",
+                f"Не удалось прочитать настройки ({why}); взяты настройки по умолчанию, "
+                "они не сохраняются.",
+            )
+            return Settings()
+        return Settings.from_dict(data)
+
+    def _set_aside(self, why: str) -> None:
+        """Move a damaged file out of the way (never delete it) and say where it went."""
+        from ..storage.files import move_aside
+
+        assert self.path is not None
+        try:
+            moved = move_aside(self.path)
+        except OSError as err:
+            self.writable = False
+            self.notice = f"{why}; it could not be moved aside ({clean(err.strerror or err)})"
+            _note(
+                f"{why[:1].upper()}{why[1:]}. The defaults are used and the file is left as it is.",
+                f"Настройки: {why}. Взяты настройки по умолчанию, файл оставлен как есть.",
+            )
+            return
+        name = clean(moved.name, 120)
+        self.notice = f"{why}; it was kept as {name}"
+        _note(
+            f"{why[:1].upper()}{why[1:]}. It was kept as {name}; the defaults are used.",
+            f"Настройки: {why}. Файл сохранён как {name}; взяты настройки по умолчанию.",
+        )
 
     def save(self, settings: Settings) -> None:
         """Write atomically; a read-only home only loses the preferences, never the game."""
-        if self.path is None:
+        if self.path is None or not self.writable:
             return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(asdict(settings), ensure_ascii=False, indent=1), "utf-8")
-            os.replace(tmp, self.path)
-        except OSError:
-            pass
+        from ..storage.files import write_atomic
+
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, json.dumps(asdict(settings), ensure_ascii=False, indent=1))

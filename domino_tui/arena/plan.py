@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from ..engine.rules import Rules
 
+MAX_SEED = 2**64 - 1  # as for every --seed: what a record or a script can carry
+MAX_GAMES = 1_000_000  # deal sequences; more is a run that never reports
+
 
 class ArenaError(ValueError):
     """A run that cannot start or a bot that broke the rules; the message says which."""
@@ -25,8 +28,10 @@ class ArenaConfig:
     preset: str = "kozel"
 
     def __post_init__(self) -> None:
-        if self.games < 1:
-            raise ArenaError(f"--games must be 1 or more, not {self.games}")
+        if not 1 <= self.games <= MAX_GAMES:
+            raise ArenaError(f"--games must be 1 to {MAX_GAMES}, not {self.games}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise ArenaError(f"--seed must be 0 to 2^64-1, not {self.seed}")
         if len(self.bots) > self.rules.players:
             raise ArenaError(
                 f"{len(self.bots)} bots for {self.rules.players} seats; "

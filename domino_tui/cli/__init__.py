@@ -1,15 +1,25 @@
 """The ``domino`` command. Each area registers its own subcommands from a module of its own, and
-heavy imports (Textual, the bots) happen inside the commands so ``--help`` stays instant."""
+heavy imports (Textual, the bots) happen inside the commands so ``--help`` stays instant.
+
+Exit codes: 0 only for success; 1 when the environment stopped a command (a folder that cannot
+be used, a file that cannot be read or written, an internal error that stopped the table, with
+the details in crash.log); 2 for input the player can fix (an unknown option, an impossible
+rule, a bad name); 130 for Ctrl+C. Every error line is cleaned (:func:`~domino_tui.text.clean`),
+so a file name or an argument with escape codes prints as text.
+"""
 
 from __future__ import annotations
 
 import sys
 
 import typer
+from typer.exceptions import Abort, TyperException
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from . import arena, bots, play, replay, rules, sim, store
+from .health import FolderError, os_error_line
+from .options import error_line
 
 app = typer.Typer(
     name="domino",
@@ -27,13 +37,44 @@ class UserError(Exception):
     """A problem the player caused and can fix; printed as one line, never a traceback."""
 
 
-def main() -> None:
-    """Console entry point: clear messages for bad input, no traceback for Ctrl+C."""
+def _say(message: object) -> None:
+    print(f"domino: {error_line(message)}", file=sys.stderr)
+
+
+def _usage_error(err: TyperException) -> None:
+    """The parser's own messages (bad option values, unknown options) keep their usual look,
+    but what the player typed in them is cleaned first."""
+    err.message = error_line(err.message)
     try:
-        app()
+        from typer import rich_utils
+
+        rich_utils.rich_format_error(err)  # type: ignore[arg-type]
+    except ImportError:  # typer without rich
+        print(f"Error: {err.format_message()}", file=sys.stderr)
+
+
+def main() -> None:
+    """Console entry point: one clean line for every expected failure, never a traceback."""
+    try:
+        code = app(standalone_mode=False)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         sys.exit(130)
+    except Abort:
+        _say("aborted")
+        sys.exit(1)
+    except TyperException as err:
+        _usage_error(err)
+        sys.exit(err.exit_code)
     except (RulesError, RecordError, UserError) as err:
-        print(f"domino: {err}", file=sys.stderr)
+        _say(err)
         sys.exit(2)
+    except FolderError as err:
+        _say(err)
+        sys.exit(1)
+    except OSError as err:  # the data dir or a file the player named, e.g. permission denied
+        _say(os_error_line(err))
+        sys.exit(1)
+    if code == 130:  # Ctrl+C inside a command: typer turned it into an exit code
+        print("\ninterrupted", file=sys.stderr)
+    sys.exit(code if isinstance(code, int) else 0)

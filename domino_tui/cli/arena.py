@@ -8,15 +8,17 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from .options import PairsOption, PresetOption, SettingsOption
+from ..text import clean
+from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option
 
 if TYPE_CHECKING:
     from ..arena import ArenaReport
 
+MAX_JOBS = 64  # worker processes; more only fork the machine to a standstill
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"domino: {message}", err=True)
-    raise typer.Exit(2)
+
+def _fail(message: object, code: int = 2) -> NoReturn:
+    fail("domino", message, code)
 
 
 def register(app: typer.Typer) -> None:
@@ -40,7 +42,7 @@ def register(app: typer.Typer) -> None:
         pairs: PairsOption = False,
         rules: PresetOption = "kozel",
         settings: SettingsOption = None,
-        seed: Annotated[int, typer.Option(help="Same seed, same result.")] = 0,
+        seed: Annotated[int, seed_option("Same seed, same result (0 to 2^64-1).")] = 0,
         jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     ) -> None:
@@ -55,8 +57,8 @@ def register(app: typer.Typer) -> None:
 
         if not 2 <= len(bots) <= 4:
             _fail(f"give two to four bots, not {len(bots)}")
-        if jobs < 1:
-            _fail(f"--jobs must be 1 or more, not {jobs}")
+        if not 1 <= jobs <= MAX_JOBS:
+            _fail(f"--jobs must be 1 to {MAX_JOBS}, not {jobs}")
         try:
             options: dict[str, Any] = dict(parse_settings(settings or []))
             preset_pairs = bool(PRESETS.get(rules, {}).get("pairs"))
@@ -80,8 +82,8 @@ def register(app: typer.Typer) -> None:
         console = Console(stderr=True)
         try:
             report = _run_with_progress(config, jobs, console, run_arena)
-        except ArenaError as err:
-            _fail(str(err))
+        except ArenaError as err:  # a bot failed or broke the rules mid-run: not the input
+            _fail(err, 1)
         if as_json:
             typer.echo(json.dumps(report.to_json()))
         else:
@@ -115,6 +117,7 @@ def _run_with_progress(config: Any, jobs: int, console: Any, run: Any) -> ArenaR
 
 def _table(report: ArenaReport) -> Any:
     from rich.table import Table
+    from rich.text import Text
 
     c = report.config
     r = c.rules
@@ -130,7 +133,7 @@ def _table(report: ArenaReport) -> Any:
         lo, hi = b.margin_ci95
         style = "green" if lo > 0 else "red" if hi < 0 else "default"
         table.add_row(
-            b.name if b.seats == 1 else f"{b.name} ×{b.seats}",
+            Text(clean(b.name if b.seats == 1 else f"{b.name} ×{b.seats}", 60)),  # no markup
             f"[{style}]{b.margin:+.2f}[/]",
             f"{lo:+.2f}…{hi:+.2f}",
             f"{b.pips:.1f}",

@@ -1,4 +1,8 @@
-"""``domino bots``: every bot the game knows, the levels the app offers, and skipped plugins."""
+"""``domino bots``: every bot the game knows, the levels the app offers, and skipped plugins.
+
+A plugin's name, description and source come from someone else's package: the registry has
+cleaned them already, and here they go into the table as plain text, never as Rich markup, so a
+``[`` in a description neither styles the table nor stops the command."""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ import json
 from typing import Annotated
 
 import typer
+
+from ..text import clean
 
 
 def register(app: typer.Typer) -> None:
@@ -16,6 +22,7 @@ def register(app: typer.Typer) -> None:
         """List the bots with their levels and a one-line description."""
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         from ..bots import LEVEL_DESCRIPTIONS, LEVELS, available, parse_spec, plugin_errors
 
@@ -49,7 +56,8 @@ def register(app: typer.Typer) -> None:
         table.add_column("description")
         table.add_column("source", style="dim")
         for name, info in bots.items():
-            table.add_row(name, ", ".join(levels_of.get(name, [])), info.description, info.source)
+            cells = (name, ", ".join(levels_of.get(name, [])), info.description, info.source)
+            table.add_row(*(Text(clean(cell)) for cell in cells))
         console.print(table)
         levels = Table(title="Levels (what the app offers)", title_justify="left")
         levels.add_column("level", style="bold")
@@ -59,4 +67,5 @@ def register(app: typer.Typer) -> None:
             levels.add_row(level, spec, LEVEL_DESCRIPTIONS.get(level, ""))
         console.print(levels)
         for message in plugin_errors():
-            Console(stderr=True).print(f"[yellow]warning:[/] {message}", highlight=False)
+            line = Text.assemble(("warning:", "yellow"), " ", clean(message))
+            Console(stderr=True).print(line, highlight=False)

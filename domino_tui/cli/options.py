@@ -1,16 +1,31 @@
-"""Options several commands share, declared once so their names, help and checks agree."""
+"""Options several commands share, declared once so their names, help, bounds and checks agree.
+
+Everything typed on the command line may end up in an error line or on the table, so the checks
+here refuse what cannot be shown as typed (control and escape characters) and what is legal but
+absurd (a seed beyond 64 bits), each with one line naming what is allowed.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
 import typer
+
+from ..text import clean
+
+MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit numbers: what a record or a script can carry
+MAX_MESSAGE = 500  # characters of one error line; a 10 MB argument does not flood the terminal
 
 
 class Lang(StrEnum):
     ru = "ru"
     en = "en"
+
+
+def seed_option(help: str) -> Any:
+    """``--seed`` with its bounds (0 … 2**64−1); click refuses anything else with exit code 2."""
+    return typer.Option("--seed", min=0, max=MAX_SEED, help=help)
 
 
 PresetOption = Annotated[
@@ -24,6 +39,31 @@ PairsOption = Annotated[
     bool, typer.Option("--pairs", help="Four players in two pairs: seats 1+3 against 2+4.")
 ]
 SeedOption = Annotated[
-    int | None, typer.Option("--seed", help="Seed: the same seed gives the same match.")
+    int | None, seed_option("Seed (0 to 2^64-1): the same seed gives the same match.")
 ]
 LangOption = Annotated[Lang | None, typer.Option("--lang", help="Language: ru or en.")]
+
+
+def split_bots(text: str | None) -> list[str]:
+    """A comma-separated bot list; ``name:k=v,k=v`` specs keep their commas
+    (``ismcts:iterations=9,time_ms=5,greedy`` → ``ismcts:iterations=9,time_ms=5``, ``greedy``)."""
+    names: list[str] = []
+    for piece in (p.strip() for p in (text or "").split(",")):
+        if not piece:
+            continue
+        if names and "=" in piece and ":" not in piece:
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
+    return names
+
+
+def error_line(message: object) -> str:
+    """An error message as one printable line: escape codes shown as symbols, length capped."""
+    return clean(message, MAX_MESSAGE)
+
+
+def fail(prefix: str, message: object, code: int = 2) -> NoReturn:
+    """One clean line on stderr and the exit code: 2 for bad input, 1 for the environment."""
+    typer.echo(f"{prefix}: {error_line(message)}", err=True)
+    raise typer.Exit(code)

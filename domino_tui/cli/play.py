@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from . import saves as saved_games
 from .options import LangOption, PairsOption, PresetOption, SeedOption, SettingsOption
 
 if TYPE_CHECKING:
+    from ..app.saving import Saves
     from ..app.session import GameSession
     from ..app.settings import Settings
     from ..engine.rules import Rules
@@ -38,7 +40,7 @@ def bot_levels(bots: str | None, players: int | None, pairs: bool) -> tuple[int,
         raise typer.BadParameter(
             f"pairs need exactly 4 players, not {players}", param_hint="--pairs"
         )
-    n = 4 if pairs else players or (len(levels) + 1 if levels else 4)
+    n = 4 if pairs else players if players is not None else len(levels) + 1 if levels else 4
     if not 2 <= n <= 4:
         raise typer.BadParameter(f"players must be 2, 3 or 4, not {n}", param_hint="--players")
     if len(levels) > n - 1:
@@ -64,20 +66,31 @@ def hotseat_table(names: list[str], bots: str | None, pairs: bool) -> tuple[list
     """Seat kinds and the humans' names: the humans in the order given, then the bots.
 
     With pairs, seats 0+2 play against 1+3, so two friends and two bots are opponents, each
-    with a bot partner."""
+    with a bot partner. A name with a control or escape character is refused rather than
+    cleaned: it would be drawn on the table and kept in records, and the player should see
+    that it is not the name they meant."""
+    from ..text import is_clean
+    from .options import split_bots
+
     names = [n.strip() for n in names]
     if not 2 <= len(names) <= 4:
         raise typer.BadParameter(
             f"hot-seat needs 2 to 4 player names, not {len(names)}", param_hint="NAMES"
         )
     for name in names:
+        shown = repr(name[: MAX_NAME + 1])
         if not name or len(name) > MAX_NAME:
             raise typer.BadParameter(
-                f"a name must have 1 to {MAX_NAME} characters: {name!r}", param_hint="NAMES"
+                f"a name must have 1 to {MAX_NAME} characters: {shown}", param_hint="NAMES"
+            )
+        if not is_clean(name):
+            raise typer.BadParameter(
+                f"a name may not contain control or escape characters: {shown}",
+                param_hint="NAMES",
             )
     if len({n.casefold() for n in names}) < len(names):
         raise typer.BadParameter("every player needs a name of their own", param_hint="NAMES")
-    levels = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+    levels = split_bots(bots)
     total = len(names) + len(levels)
     if total > 4:
         raise typer.BadParameter(
@@ -103,12 +116,32 @@ def build_rules(preset: str, set_: list[str] | None, players: int, pairs: bool) 
     return make_rules(options, preset)
 
 
-def run_table(session: GameSession | None, lang: str | None, pace: str | None) -> None:
-    """Open the app on ``session`` (or the start screen) with autosave switched on."""
+def run_table(
+    session: GameSession | None,
+    lang: str | None,
+    pace: str | None,
+    *,
+    saves: Saves | None = None,
+    notice: str | None = None,
+) -> None:
+    """Open the app on ``session`` (or the start screen) with autosave switched on.
+
+    The folders are checked first, so a home that is a file, read-only or unreachable stops
+    here with one line (exit 1) instead of a table that cannot save. A damaged settings file
+    found on the way is shown once as the app's notice. The app's return code becomes the
+    process's: 1 after an internal error (the details are in crash.log), 0 otherwise."""
     from ..app import make_app
     from ..app.saving import Saves
+    from ..app.settings import take_notice
+    from .health import check_folders
 
-    make_app(session, lang=lang, pace=pace, saves=Saves()).run()
+    check_folders()
+    ui_lang = lang or stored_settings().lang  # loads the settings once: a damaged file is set aside
+    notice = "\n".join(n for n in (notice, take_notice(ui_lang)) if n) or None
+    app = make_app(session, lang=lang, pace=pace, saves=saves or Saves(), notice=notice)
+    app.run()
+    if app.return_code:
+        raise typer.Exit(app.return_code)
 
 
 def stored_settings() -> Settings:
@@ -186,22 +219,4 @@ def register(app: typer.Typer) -> None:
         session = GameSession(game_rules, seats, seed, rules, timer=timer)
         run_table(session, ui_lang, pace.value if pace else None)
 
-    @app.command()
-    def resume() -> None:
-        """Continue the last unfinished game exactly where it was left."""
-        from ..app.saving import Saves
-        from ..app.strings import save_broken
-        from ..storage import SaveError
-
-        try:
-            session = Saves().load()
-        except SaveError as err:  # moved aside already: say so in the app, which starts anyway
-            from ..app import make_app
-
-            notice = save_broken(err, stored_settings().lang)
-            make_app(notice=notice, saves=Saves()).run()
-            return
-        if session is None:
-            typer.echo("domino: there is no saved game to resume", err=True)
-            raise typer.Exit(1)
-        run_table(session, None, None)
+    saved_games.register(app)  # domino resume: the unfinished games

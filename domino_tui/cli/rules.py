@@ -11,6 +11,8 @@ from typing import Annotated
 
 import typer
 
+from .options import fail
+
 
 def register(app: typer.Typer) -> None:
     """Add ``domino rules`` to ``app``."""
@@ -28,8 +30,7 @@ def rules(
 ) -> None:
     """Print the rules of the game: the set, the deal, turns, fish, scoring and the goat."""
     if lang not in ("ru", "en"):
-        typer.echo(f"domino rules: unknown language {lang!r}; choose ru or en", err=True)
-        raise typer.Exit(2)
+        fail("domino rules", f"unknown language {lang[:20]!r}; choose ru or en")
     from .sim import tolerant_stdout
 
     tolerant_stdout()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
-from .options import PairsOption, PresetOption, SettingsOption
+from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option, split_bots
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -31,7 +31,7 @@ def sim(
     ] = None,
     pairs: PairsOption = False,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Deal and bot seed; the same seed, the same match.")
+        int | None, seed_option("Deal and bot seed (0 to 2^64-1); the same seed, the same match.")
     ] = None,
     settings: SettingsOption = None,
     lang: Annotated[str, typer.Option("--lang", help="ru or en.")] = "en",
@@ -61,7 +61,7 @@ def sim(
             options.setdefault("players", 4)
         chosen = make_rules(options, rules)
         if lang not in ("ru", "en"):
-            raise RulesError(f"unknown language {lang!r}; choose ru or en")
+            raise RulesError(f"unknown language {_shown(lang)}; choose ru or en")
         seat_bots = _bot_names(bots, chosen.players)
     except RulesError as err:
         _fail(str(err))
@@ -74,9 +74,8 @@ def sim(
 
     try:
         match = play_match(chosen, match_seed, seat_bots)
-    except BotError as err:
-        typer.echo(f"domino sim: {err}", err=True)
-        raise typer.Exit(1) from None
+    except BotError as err:  # a bug in a bot, not the player's input: exit 1
+        fail("domino sim", err, 1)
     names = seat_names(chosen, None, lang)
     console = Console(highlight=False)
     tolerant_stdout()
@@ -112,18 +111,19 @@ class BotError(RuntimeError):
     """A bot crashed or chose an illegal action; the message names the bot and its seat."""
 
 
+def _shown(text: str, limit: int = 40) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
 def _bot_names(text: str, players: int) -> list[str]:
-    """One bot per seat; a shorter list repeats (``greedy,random`` → greedy, random, greedy …)."""
+    """One bot per seat; a shorter list repeats (``greedy,random`` → greedy, random, greedy …).
+
+    Each name is built once here so that an unknown bot or a bad option (``ismcts:iterations=-1``)
+    is refused before the match starts."""
     from ..bots import make_bot
 
-    names: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if not piece:
-            continue
-        if names and "=" in piece and ":" not in piece:  # ismcts:iterations=9,time_ms=5
-            names[-1] += "," + piece
-        else:
-            names.append(piece)
+    names = split_bots(text)
     if not names:
         raise RulesError("--bots needs at least one bot name")
     if len(names) > players:
@@ -145,5 +145,4 @@ def tolerant_stdout() -> None:
 
 def _fail(message: str) -> NoReturn:
     """One line on stderr and exit code 2: bad input is the player's to fix, not a crash."""
-    typer.echo(f"domino sim: {message}", err=True)
-    raise typer.Exit(2)
+    fail("domino sim", message, 2)

@@ -42,14 +42,46 @@ def test_options_reach_the_factory_and_the_arena_turns_the_clock_off() -> None:
     ("name", "message"),
     [
         ("wizard", "unknown bot 'wizard'; choose one of: easy"),
-        ("ismcts:depth=3", "bad options for bot 'ismcts'"),
+        ("ismcts:depth=3", "bot 'ismcts' has no option 'depth'; it takes: iterations, time_ms"),
+        ("greedy:depth=3", "bot 'greedy' takes no options"),
+        ("ismcts:iterations=-1", "ismcts:iterations must be a whole number from 1 to 100000"),
+        ("ismcts:iterations=0", "from 1 to 100000, not 0"),
+        ("ismcts:iterations=10000000", "from 1 to 100000"),
+        ("ismcts:iterations=2.5", "must be a whole number"),
+        ("ismcts:iterations=many", "must be a whole number"),
+        ("ismcts:time_ms=-5", "ismcts:time_ms must be a whole number from 0 to 60000"),
+        ("ismcts:time_ms=" + "9" * 5000, "from 0 to 60000, not inf"),
+        ("ismcts:exploration=nan", "ismcts:exploration must be a number from 0 to 100"),
+        ("ismcts:exploration=-1", "from 0 to 100"),
+        ("ismcts:policy=clever", "ismcts:policy must be one of heavy, smart"),
+        ("ismcts:iterations=5,iterations=6", "'iterations' is given twice"),
+        ("pimc:playouts=0", "pimc:playouts must be a whole number from 1 to 100000"),
         ("ismcts:iterations", "bot option must be name=value"),
         ("hard:iterations=5", "levels take no options"),
     ],
 )
 def test_bad_names_and_options_are_refused_with_the_choices(name: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+    with pytest.raises(ValueError) as err:
         make_bot(name)
+    assert message in str(err.value)
+    assert len(str(err.value)) < 300  # one short line, however long the option
+
+
+def test_the_edges_of_every_option_range_are_accepted() -> None:
+    for spec in (
+        "ismcts:iterations=1,time_ms=0,exploration=0",
+        "ismcts:iterations=100000,time_ms=60000,exploration=100,policy=smart",
+        "ismcts:exploration=1",  # a whole number where a number is asked is fine
+        "pimc:playouts=1",
+    ):
+        make_bot(spec)
+
+
+def test_a_name_with_escape_codes_is_refused_as_text() -> None:
+    with pytest.raises(ValueError) as err:
+        make_bot("\x1b]52;c;aGk=\x07")  # OSC 52: would write the clipboard
+    assert "\x1b" not in str(err.value) and "\x07" not in str(err.value)
+    assert "\\x1b]52" in str(err.value)
 
 
 @pytest.fixture
@@ -99,6 +131,87 @@ def test_domino_bots_lists_levels_descriptions_plugins_and_skips() -> None:
         assert word in result.output
     as_json = CliRunner().invoke(app, ["bots", "--json"])
     assert '"suitkeeper"' in as_json.output and '"skipped"' in as_json.output
+
+
+class _Hostile:
+    """A plugin whose metadata tries to drive the terminal and break Rich markup."""
+
+    description = "\x1b]0;owned\x07[bold red]loud[/] \u202eevil\nsecond line"
+
+    def __init__(self, seed: int = 0, **options: object) -> None:
+        self.name = "hostile"
+        self.options = options
+
+    def choose(self, view: object) -> int:
+        raise RuntimeError("\x1b[2J boom")
+
+
+@pytest.fixture
+def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    group = registry.ENTRY_POINT_GROUP
+    module = type(registry)("hostile_plugin")
+    module.Hostile = _Hostile  # type: ignore[attr-defined]
+    module.Garbage = lambda seed=0: _Garbage()  # type: ignore[attr-defined]
+    monkeypatch.setitem(__import__("sys").modules, "hostile_plugin", module)
+    fake = [
+        EntryPoint("hostile", "hostile_plugin:Hostile", group),
+        EntryPoint("garbage", "hostile_plugin:Garbage", group),
+        EntryPoint("\x1b[2Jbad", "hostile_plugin:Hostile", group),
+        EntryPoint("a,b", "hostile_plugin:Hostile", group),
+    ]
+    monkeypatch.setattr(registry, "entry_points", lambda group: fake)
+    registry.reload_plugins()
+    yield
+    registry.reload_plugins()
+
+
+class _Garbage:
+    name = "garbage"
+
+    def choose(self, view: object) -> object:
+        return "\x1b[31mnot a move"
+
+
+@pytest.mark.usefixtures("hostile")
+def test_plugin_metadata_is_cleaned_and_untypeable_names_are_skipped() -> None:
+    bots = registry.available()
+    assert "hostile" in bots and "a,b" not in bots
+    assert not any("\x1b" in name for name in bots)
+    description = bots["hostile"].description
+    assert "\x1b" not in description and "\u202e" not in description and "\n" not in description
+    errors = registry.plugin_errors()
+    assert any("'a,b'" in e and "letters, digits" in e for e in errors)
+    assert all("\x1b" not in e for e in errors)
+    result = CliRunner().invoke(app, ["bots"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "[bold" in result.output and "loud[/]" in result.output  # as typed, not markup
+    as_json = CliRunner().invoke(app, ["bots", "--json"])
+    assert as_json.exit_code == 0 and "\\u001b" not in as_json.output
+
+
+@pytest.mark.usefixtures("hostile")
+def test_plugin_options_go_to_the_plugin_unchecked() -> None:
+    bot = make_bot("hostile:depth=3,style=wild")
+    assert bot.options == {"depth": 3, "style": "wild"}  # type: ignore[attr-defined]
+
+
+@pytest.mark.usefixtures("hostile")
+@pytest.mark.parametrize(("bot", "words"), [("hostile", "failed"), ("garbage", "broke the rules")])
+def test_a_plugin_that_raises_or_returns_garbage_stops_sim_in_one_clean_line(
+    bot: str, words: str
+) -> None:
+    result = CliRunner().invoke(app, ["sim", "--seed", "1", "--players", "2", "--bots", bot])
+    assert result.exit_code == 1  # the bot's fault, not the player's input
+    assert words in result.stderr and result.stderr.count("\n") == 1
+    assert "\x1b" not in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.usefixtures("hostile")
+def test_a_plugin_that_raises_stops_the_arena_in_one_clean_line() -> None:
+    result = CliRunner().invoke(app, ["arena", "hostile", "greedy", "--games", "1"])
+    assert result.exit_code == 1
+    assert "failed" in result.stderr and "\x1b" not in result.stderr
 
 
 def test_the_hint_bots_explain_themselves() -> None:

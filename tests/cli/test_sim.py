@@ -135,7 +135,18 @@ def test_output_without_a_terminal_has_no_control_codes() -> None:
         (["--set", "nonsense=1"], "unknown option 'nonsense'"),
         (["--set", "fish"], "--set takes name=value"),
         (["--set", "fish=many"], "option fish='many' is unknown; allowed: all, one, fisher"),
-        (["--set", "target=0"], "target must be 1 or more"),
+        (["--set", "target=0"], "target must be 1 to 1000, not 0"),
+        (["--set", "target=5000"], "target must be 1 to 1000, not 5000"),
+        (["--set", "open_threshold=99"], "open_threshold must be 1 to 40"),
+        (["--set", "match_end=rounds:100000"], "rounds:N (N from 1 to 1000)"),
+        (["--players", "0"], "players must be 2, 3 or 4, not 0"),
+        (["--players", "-2"], "players must be 2, 3 or 4, not -2"),
+        (["--bots", "ismcts:iterations=-1"], "iterations must be a whole number from 1 to 100000"),
+        (["--bots", "ismcts:time_ms=1e12"], "time_ms must be a whole number from 0 to 60000"),
+        (["--bots", "ismcts:depth=3"], "has no option 'depth'; it takes: iterations"),
+        (["--bots", "greedy:speed=2"], "takes no options"),
+        (["--bots", "\x1b]0;pwned\x07"], "unknown bot '\\x1b]0;pwned\\x07'"),
+        (["--set", "fish=\x1b[2J"], "option fish='\\x1b[2J' is unknown"),
         (["--players", "5"], "players must be 2, 3 or 4, not 5"),
         (["--players", "1"], "players must be 2, 3 or 4, not 1"),
         (["--pairs", "--players", "3"], "pairs need exactly 4 players, not 3"),
@@ -155,6 +166,7 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert result.stderr.startswith("domino sim: ")
     assert message in result.stderr
     assert "Traceback" not in result.output
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr  # escapes shown as text
 
 
 def test_a_non_number_is_refused_by_the_parser_without_traceback() -> None:
