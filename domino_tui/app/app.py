@@ -7,7 +7,6 @@ game the app starts, and ``resume`` / ``can_resume`` replace the Saves' own look
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -211,24 +210,15 @@ class DominoApp(App[None]):
         return None
 
     def _print_error_renderables(self) -> None:
-        """A crash is a bug, but the player sees one line; the details go to a file."""
+        """A crash is a bug, but the player sees one line; the details go to crash.log (kept
+        short, see :mod:`.crash`). Textual has set the return code to 1 already."""
         if not self._exit_renderables or "debug" in self.features:
             super()._print_error_renderables()
             return
-        from rich.console import Console
+        from .crash import report
 
-        target = default_path().with_name("crash.log")
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with target.open("a", encoding="utf-8") as log:
-                console = Console(file=log, width=100, color_system=None)
-                for renderable in self._exit_renderables:
-                    console.print(renderable)
-            where = str(target)
-        except OSError:
-            where = "(could not be saved)"
+        report(self._exit_renderables)
         self._exit_renderables.clear()
-        print(f"domino: the table stopped on an internal error; details: {where}", file=sys.stderr)
 
     # --- actions ---------------------------------------------------------------------------
     def action_request_quit(self) -> None:
