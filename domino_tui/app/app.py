@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from ..storage import SaveError
+from ..storage import SaveError, SaveLocked
 from .saving import Saves
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
@@ -87,7 +87,7 @@ class DominoApp(App[None]):
         self.tick_seconds = 1.0  # the turn timer's tick; tests tick by hand instead
         if saves is not None:
             saves.undo_enabled = lambda: self.settings.undo
-            saves.notify = lambda text: self.notify(text, severity="error", timeout=8)
+            saves.notify = lambda text: self.notify(text, severity="error", timeout=8, markup=False)
         if session is not None:
             self._prepare(session)
 
@@ -130,7 +130,7 @@ class DominoApp(App[None]):
             self.push_screen(self.first_screen())
         self.check_size()
         if self.notice:
-            self.notify(self.notice, severity="error", timeout=12)
+            self.notify(self.notice, severity="error", timeout=12, markup=False)
 
     def check_size(self) -> None:
         small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
@@ -168,7 +168,11 @@ class DominoApp(App[None]):
         session.pace = self.pace
 
     def start_game(self, session: GameSession) -> None:
+        """Open a table. Every game has its own save, so the game left here (if any) stays
+        saved and resumable; this window now holds the new one."""
         self._prepare(session)
+        if self.saves is not None:
+            self.saves.hold(session.game_id)
         self.open_menu()
         self.push_screen(GameScreen(session))
 
@@ -184,23 +188,46 @@ class DominoApp(App[None]):
         except Exception:
             return False
 
-    def resume(self) -> bool:
-        """Open the saved game. A save that cannot be trusted was moved aside by the storage
-        layer: say so and stay where we are."""
+    def open_saves(self) -> None:
+        """Resume on the start screen: the list of unfinished games (always the list, even
+        with one game, so that delete and resign are one key away and nothing is opened
+        by surprise; Enter on the newest resumes it)."""
+        if self.resume_hook is not None or self.saves is None:
+            self.resume()
+            return
+        from .screens.saved_games import SavedGamesScreen
+
+        if not isinstance(self.screen, SavedGamesScreen):
+            self.push_screen(SavedGamesScreen(self.saves))
+
+    def resume(self, game_id: str | None = None) -> bool:
+        """Open a saved game (default: the most recent). A save that cannot be trusted was
+        moved aside by the storage layer, and a game open in another window stays there: say
+        so and stay where we are."""
+        lang = self.settings.lang
+        notices: list[str] = []
         try:
             if self.resume_hook is not None:
                 session = self.resume_hook()
+            elif self.saves is not None:
+                session = self.saves.load(game_id, lang)
+                notices = self.saves.notices
             else:
-                session = self.saves.load() if self.saves is not None else None
+                session = None
+        except SaveLocked:
+            self.notify(t("saves_locked", lang), severity="warning", timeout=8)
+            session = None
         except SaveError as err:
-            self.notify(save_broken(err, self.settings.lang), severity="error", timeout=12)
+            self.notify(save_broken(err, lang), severity="error", timeout=12, markup=False)
             session = None
         if session is None:
             fill = getattr(self.screen, "fill", None)
-            if callable(fill):  # the start screen greys out Resume
+            if callable(fill):  # the start screen greys out Resume, the list drops the game
                 fill()
             return False
         self.start_game(session)
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=12, markup=False)
         return True
 
     def game_screen(self) -> GameScreen | None:

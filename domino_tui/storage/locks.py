@@ -76,6 +76,10 @@ class GameLock:
                 self.path.unlink()
         self.release()
 
+    def __del__(self) -> None:
+        """A lock nobody can reach any more is let go (its file descriptor too)."""
+        self.release()
+
     def __enter__(self) -> GameLock:
         return self
 

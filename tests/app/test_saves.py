@@ -1,6 +1,6 @@
-"""Saved games at the table (issue 5): autosave after every action, a killed process resumed
-exactly, Resume on the start screen, a damaged save moved aside with a message, the
-bookkeeping at the end, and undo against bots."""
+"""Saved games at the table (issues 5 and 8): a save per game after every action, a killed
+process resumed exactly, Resume on the start screen (through the list of games), a damaged save
+moved aside with a message, the bookkeeping at the end, and undo against bots."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from domino_tui.app import GameSession, make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
+from domino_tui.app.screens.saved_games import SavedGamesScreen
 from domino_tui.app.screens.start import StartScreen
 from domino_tui.app.session import table_seats
 from domino_tui.cli import app as cli
@@ -65,7 +66,7 @@ async def test_every_action_is_saved_and_replays_to_the_same_state(tmp_path: Pat
             if screen.choosing >= 0:
                 await pilot.press("enter")
             await settle(pilot)
-            saved = load_game(saves.save_path)
+            saved = load_game(screen.session.game_id, saves.folder)
             assert saved is not None
             assert fingerprint(saved.match) == fingerprint(screen.match)
             assert [s.name for s in saved.meta.seats] == ["Tester", "Alex", "Olya", "Serg"]
@@ -76,7 +77,7 @@ async def test_every_action_is_saved_and_replays_to_the_same_state(tmp_path: Pat
             )
         await pilot.press("ctrl+c", "y")  # leaving the table keeps the game
         await pilot.pause()
-    assert saves.exists() and load_game(saves.save_path) is not None
+    assert saves.exists() and load_game(saves.latest() or "", saves.folder) is not None
 
 
 CHILD = textwrap.dedent(
@@ -161,6 +162,9 @@ async def test_resume_from_the_start_screen_continues_the_game(tmp_path: Path) -
         assert isinstance(start, StartScreen)
         menu = start.query_one(OptionList)
         menu.highlighted = menu.get_option_index("resume")
+        await pilot.press("enter")  # the list of unfinished games, the newest highlighted
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
         await pilot.press("enter")
         await settle(pilot)
         screen = app.screen
@@ -179,7 +183,9 @@ async def test_resume_from_the_start_screen_continues_the_game(tmp_path: Path) -
 def test_resumed_bots_are_the_same_bots(tmp_path: Path) -> None:
     """Bots are seeded from the game's seed and their chair, so a resumed game has the same."""
     session = played(bot_session(seed=5), 6)
-    Saves.at(tmp_path).listen(session, None, None)
+    writer = Saves.at(tmp_path)
+    writer.listen(session, None, None)
+    writer.release()  # the table closed
     again = Saves.at(tmp_path).load()
     assert again is not None
     choices = 0
@@ -205,8 +211,9 @@ def test_resumed_bots_are_the_same_bots(tmp_path: Path) -> None:
 )
 async def test_broken_save_is_moved_aside_and_the_app_starts(tmp_path: Path, content: str) -> None:
     saves = Saves.at(tmp_path)
-    assert saves.save_path is not None
-    saves.save_path.write_text(content, "utf-8")
+    save = tmp_path / "saves" / f"{'ab' * 16}.json"
+    save.parent.mkdir()
+    save.write_text(content, "utf-8")
     app = make_app(settings_path=None, lang="en", saves=saves)
     async with app.run_test(size=(120, 30), notifications=True) as pilot:
         await pilot.pause()
@@ -216,10 +223,8 @@ async def test_broken_save_is_moved_aside_and_the_app_starts(tmp_path: Path, con
         assert isinstance(app.screen, StartScreen), "the app carries on at the start screen"
         assert "The saved game cannot be resumed" in screen_text(app), "a toast says so"
         assert not app.can_resume()
-    assert not saves.save_path.exists()
-    aside = [
-        p for p in tmp_path.iterdir() if p.name.startswith("autosave") and p != saves.save_path
-    ]
+    assert not save.exists()
+    aside = [p for p in save.parent.iterdir() if p.name.startswith(f"{save.name}.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text("utf-8") == content, "moved, never deleted"
 
 
@@ -239,13 +244,13 @@ async def test_finished_match_is_archived_and_counted(tmp_path: Path) -> None:
 def test_save_write_failure_is_reported_once(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("", "utf-8")
-    saves = Saves(blocker / "autosave.json")  # its folder is a file: every write fails
+    saves = Saves(blocker / "saves")  # its folder is a file: every write fails
     heard: list[str] = []
     saves.notify = heard.append
     session = played(bot_session(), 2)
     saves.listen(session, None, None)
     saves.listen(session, None, None)
-    assert len(heard) == 1 and heard[0].startswith("save:")
+    assert len(heard) == 1 and heard[0].startswith("The game could not be saved")
 
 
 # --- undo --------------------------------------------------------------------------------------
@@ -299,7 +304,7 @@ async def test_undo_skips_forced_draws_back_to_the_choice(tmp_path: Path) -> Non
         await pilot.press("u")
         await settle(pilot)
         assert fingerprint(screen.match) == choice_state
-        saved = load_game(tmp_path / "autosave.json")
+        saved = load_game(screen.session.game_id, tmp_path / "saves")
         assert saved is not None and fingerprint(saved.match) == choice_state, "undo is saved"
 
 
@@ -328,8 +333,10 @@ def test_saved_meta_holds_the_hotseat_timer(tmp_path: Path) -> None:
     rules = make_rules({"players": 2})
     session = GameSession(rules, table_seats(["human"] * 2, ["Masha", "Alex"], "en"), 4, timer=30)
     session.lang, session.pace = "ru", "fast"
-    Saves.at(tmp_path).listen(session, None, None)
-    saved = load_game(tmp_path / "autosave.json")
+    writer = Saves.at(tmp_path)
+    writer.listen(session, None, None)
+    writer.release()
+    saved = load_game(session.game_id, tmp_path / "saves")
     assert saved is not None
     meta = saved.meta
     assert (meta.hotseat, meta.turn_timer, meta.undo, meta.lang) == (True, 30, False, "ru")
@@ -341,7 +348,7 @@ def test_save_of_the_storage_layer_is_read_by_the_app(tmp_path: Path) -> None:
     """A save written by the storage layer alone (another front end) opens at the table."""
     match = Match(make_rules({"players": 2}), 7)
     meta = GameMeta(seats=(StoredSeat("Masha"), StoredSeat("Bot", "bot", "medium")), lang="en")
-    save_game(match, meta, tmp_path / "autosave.json")
+    save_game(match, meta, tmp_path / "saves")
     session = Saves.at(tmp_path).load()
     assert session is not None
     assert [(s.name, s.kind, s.level) for s in session.seats] == [
@@ -370,7 +377,7 @@ def test_resume_command_with_a_damaged_save_opens_the_app_with_a_message(
     (app,) = opened
     assert app.first_session is None and app.notice is not None
     assert "cannot be resumed" in app.notice and "moved to" in app.notice
-    assert not save.exists() and any(save.parent.glob("autosave.json.*"))
+    assert not save.exists() and any((save.parent / "saves").glob("*.json.corrupt-*"))
 
 
 def test_hotseat_command_seats_the_friends_and_saves(

@@ -1,5 +1,5 @@
-"""The start screen: New game, Resume (when a game is saved), Replays, Stats, Rules, Settings,
-Quit."""
+"""The start screen: New game, Resume (when a game is saved: the list of unfinished games),
+Replays, Stats, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ class StartScreen(DominoScreen):
         if choice == "new":
             app.open_new_game()
         elif choice == "resume":
-            app.resume()
+            app.open_saves()
         elif choice == "replays":
             open_replays(app)
         elif choice == "stats":

@@ -1,0 +1,274 @@
+"""Resume: the list of unfinished games, newest first (players, rules, round, scores, when),
+with Enter to resume, d to delete and r to resign (K10.1), each confirmed first.
+
+The list is always shown, even for one game: Resume then never opens something by surprise,
+and deleting or resigning is one key away (Enter on the newest game, highlighted, resumes it).
+Everything drawn from a save is a :class:`~rich.text.Text`, never markup: a name such as
+``[@click=app.quit]`` is shown as typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, DataTable, Footer, Static
+
+from ...storage import SaveError, SaveInfo, SaveLocked
+from ..saves_strings import STRINGS as _WORDS  # noqa: F401  (registers the words)
+from ..saving import Saves
+from ..strings import level_name, t
+from .base import DominoModal, DominoScreen
+
+# (string key, width): fixed widths keep the five columns inside 80 columns in both languages
+COLUMNS = (
+    ("saves_players", 26),
+    ("saves_rules", 11),
+    ("saves_round", 5),
+    ("saves_score", 12),
+    ("saves_when", 11),
+)
+PLAYERS_WIDTH = COLUMNS[0][1]
+
+
+def players_text(info: SaveInfo, lang: str, levels: bool = False) -> str:
+    """The names (with bot levels when ``levels``), as one line."""
+    names = [
+        f"{p.name} ({level_name(p.level or 'hard', lang)})" if levels and p.is_bot else p.name
+        for p in info.players
+    ]
+    return ", ".join(names) or "—"
+
+
+def score_text(info: SaveInfo) -> str:
+    """Written points per side, remembered ``+N`` after them (K7)."""
+    sides = [f"{s.written}" + (f" +{s.remembered}" if s.remembered else "") for s in info.scores]
+    return " · ".join(sides) or "—"
+
+
+def when_text(info: SaveInfo, short: bool = False) -> str:
+    if info.saved_at is None:
+        return "—"
+    return info.saved_at.astimezone().strftime("%m-%d %H:%M" if short else "%Y-%m-%d %H:%M")
+
+
+def fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def save_row(info: SaveInfo, lang: str) -> list[Text]:
+    mark = "⚠ " if info.problem else "🔒 " if info.locked else ""
+    names = fit(mark + players_text(info, lang), PLAYERS_WIDTH)
+    return [
+        Text(names, style="red" if info.problem else ""),
+        Text(fit(info.preset or "—", COLUMNS[1][1])),
+        Text("—" if info.round is None else str(info.round), justify="right"),
+        Text(fit(score_text(info), COLUMNS[3][1])),
+        Text(when_text(info, short=True)),
+    ]
+
+
+class ConfirmSave(DominoModal):
+    """Yes or no for deleting or resigning a game (the question is plain text)."""
+
+    KEYS = (("y", "yes", "yes"), ("n,escape", "no", "no"))
+    DEFAULT_CSS = """
+    ConfirmSave { align: center middle; }
+    ConfirmSave > Vertical {
+        width: 60; height: auto; border: thick $warning; background: $surface; padding: 1 2;
+    }
+    ConfirmSave Horizontal { height: auto; align: center middle; margin-top: 1; }
+    ConfirmSave Button { margin: 0 1; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.question), id="question")
+            with Horizontal():
+                yield Button(t("yes", self.lang), id="yes", variant="error")
+                yield Button(t("no", self.lang), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_yes(self) -> None:
+        self.dismiss("yes")
+
+    def action_no(self) -> None:
+        self.dismiss("no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "no")
+
+
+class SavedGamesScreen(DominoScreen):
+    KEYS = (
+        ("enter", "open", "saves_open"),
+        ("d", "delete", "saves_delete"),
+        ("r", "resign", "saves_resign"),
+        ("escape,q", "close", "back"),
+    )
+    DEFAULT_CSS = """
+    SavedGamesScreen { layout: vertical; }
+    SavedGamesScreen #saves-title { padding: 0 1; text-style: bold; background: $boost; }
+    SavedGamesScreen #saves { height: 1fr; border: round $primary; }
+    SavedGamesScreen #saves-detail { height: auto; max-height: 4; padding: 0 1; }
+    SavedGamesScreen #saves-hint { padding: 0 1; color: $text-muted; }
+    SavedGamesScreen #saves-empty { padding: 1 2; }
+    """
+
+    def __init__(self, saves: Saves) -> None:
+        super().__init__()
+        self.saves = saves
+        self.infos: list[SaveInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="saves-title")
+        table: DataTable[Text] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static(id="saves-detail")
+        yield Static(id="saves-hint")
+        yield Static(id="saves-empty")
+        yield Footer()
+
+    @property
+    def table(self) -> DataTable[Text]:
+        return cast("DataTable[Text]", self.query_one("#saves", DataTable))
+
+    def on_mount(self) -> None:
+        if self.domino.game_screen() is None:
+            self.saves.release()  # no table in this window: its last game is free to manage
+        self.fill()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.fill()
+
+    def relabel(self) -> None:
+        self.localize()
+        self.fill()
+
+    def fill(self) -> None:
+        """Read the list again and redraw it in the current language."""
+        lang = self.lang
+        self.infos = self.saves.listing()
+        self.query_one("#saves-title", Static).update(t("saves_title", lang))
+        self.query_one("#saves-hint", Static).update(t("saves_hint", lang))
+        table = self.table
+        row = table.cursor_row
+        table.clear(columns=True)
+        for key, width in COLUMNS:
+            table.add_column(t(key, lang), width=width)
+        table.add_rows(save_row(info, lang) for info in self.infos)
+        has_rows = bool(self.infos)
+        for widget in ("#saves", "#saves-detail", "#saves-hint"):
+            self.query_one(widget).display = has_rows
+        empty = self.query_one("#saves-empty", Static)
+        empty.display = not has_rows
+        empty.update(t("saves_empty", lang))
+        if has_rows:
+            table.move_cursor(row=min(max(row, 0), len(self.infos) - 1))
+            table.focus()
+            self.show_detail(table.cursor_row)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail(event.cursor_row)
+
+    def on_data_table_row_selected(self, _event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def show_detail(self, index: int) -> None:
+        info = self.current(index)
+        if info is None:
+            return
+        lang = self.lang
+        text = Text(players_text(info, lang, levels=True))
+        if info.scores:
+            text.append(f" · {score_text(info)}", style="bold")
+        text.append(f" · {when_text(info)}", style="dim")
+        if info.problem:
+            text.append("\n" + t("saves_damaged", lang, why=info.problem), style="red")
+        elif info.locked:
+            text.append("\n🔒 " + t("saves_open_elsewhere", lang), style="yellow")
+        self.query_one("#saves-detail", Static).update(text)
+
+    def current(self, index: int | None = None) -> SaveInfo | None:
+        i = self.table.cursor_row if index is None else index
+        return self.infos[i] if 0 <= i < len(self.infos) else None
+
+    # --- actions ---------------------------------------------------------------------------
+    def action_open(self) -> None:
+        info = self.current()
+        if info is None:
+            return
+        if info.locked and not self.saves.holds(info.game_id):
+            self.notify(t("saves_locked", self.lang), severity="warning", timeout=8)
+            self.fill()
+            return
+        if not self.domino.resume(info.game_id):
+            self.fill()
+
+    def action_delete(self) -> None:
+        info = self.current()
+        if info is None:
+            return
+        lang = self.lang
+
+        def delete() -> str:
+            self.saves.delete(info.game_id)
+            return t("saves_deleted", lang)
+
+        self.ask(t("saves_confirm_delete", lang, players=players_text(info, lang)), delete)
+
+    def action_resign(self) -> None:
+        """The resigning player is the storage layer's choice (:func:`resigning_seat`): the
+        human to move, else the first human; the question names them."""
+        info = self.current()
+        if info is None:
+            return
+        lang = self.lang
+        if info.players and info.resigner is None:
+            self.notify(t("saves_no_human", lang), severity="warning", timeout=8)
+            return
+
+        def resign() -> str:
+            done = self.saves.resign(info.game_id)
+            return t("saves_resigned", lang, name=done.name if done else "—")
+
+        players = players_text(info, lang)
+        name = info.resigner or "?"
+        self.ask(t("saves_confirm_resign", lang, players=players, name=name), resign)
+
+    def ask(self, question: str, act: Callable[[], str]) -> None:
+        """Confirm, then run ``act``; any refusal is one line, and the list is read again."""
+
+        def answered(answer: str | None) -> None:
+            if answer != "yes":
+                return
+            lang = self.lang
+            try:
+                message = act()
+            except SaveLocked:
+                self.notify(t("saves_locked", lang), severity="warning", timeout=8)
+            except (SaveError, OSError) as err:
+                self.notify(str(err), severity="error", timeout=12, markup=False)
+            except Exception as err:  # the statistics or the archive: never take the list down
+                self.notify(f"records: {err}", severity="error", timeout=12, markup=False)
+            else:
+                self.notify(message, timeout=6, markup=False)
+            self.fill()
+
+        self.app.push_screen(ConfirmSave(question), answered)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["ConfirmSave", "SavedGamesScreen", "players_text", "score_text", "when_text"]
