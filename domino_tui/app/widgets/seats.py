@@ -47,8 +47,9 @@ class SeatPanel(Static):
             return
         self.info = info
         self.set_class(info.turn, "-turn")
-        self.border_title = ("▶ " if info.turn else "") + info.title
-        self.border_subtitle = " · ".join(part for part in (info.subtitle, info.last) if part)
+        # Text, not markup: a player's name such as "[/]" is drawn as typed (issue 8)
+        self.border_title = Text(("▶ " if info.turn else "") + info.title)
+        self.border_subtitle = Text(" · ".join(part for part in (info.subtitle, info.last) if part))
         width = max(4, self.content_size.width or 16)
         text = Text(face_down(info.count, width), style="bold", no_wrap=True, overflow="ellipsis")
         self.update(text)
