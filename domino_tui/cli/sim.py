@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
+from ..text import clean
 from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option, split_bots
 
 if TYPE_CHECKING:
@@ -79,7 +80,8 @@ def sim(
     names = seat_names(chosen, None, lang)
     console = Console(highlight=False)
     tolerant_stdout()
-    listing = ", ".join(f"{names[s]} — {bot}" for s, bot in enumerate(seat_bots))
+    # a plugin's options are not checked here and could carry escape codes: print them as text
+    listing = clean(", ".join(f"{names[s]} — {bot}" for s, bot in enumerate(seat_bots)))
     console.print(tr("tx.bots", lang, bots=listing), style="dim", markup=False)
     for part in render_match(match, names, lang, moves=not brief):
         console.print(part)
