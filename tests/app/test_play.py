@@ -208,7 +208,7 @@ async def test_round_end_reveals_every_hand_K4_5() -> None:
             assert f"{result.score.seat_points[seat]} pts" in text
             for tile in range(28):
                 if result.hands[seat] >> tile & 1:
-                    assert f"{TS.lo[tile]}│{TS.hi[tile]}" in text
+                    assert TS.name(tile) in text
 
 
 async def test_only_the_humans_hand_is_drawn() -> None:

@@ -1,8 +1,8 @@
-"""The end of a round: every hand revealed with its points (K4.5) and how each score moved."""
+"""The end of a round: every hand revealed with its points (K4.5) and each score change told
+as arithmetic a player can check by hand (``domino_tui.score_words``)."""
 
 from __future__ import annotations
 
-from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -11,59 +11,64 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from ...engine.match import RoundResult
-from ...engine.tiles import bits, tile_set
+from ...score_words import bonus_of, hand_sum, legend_line, rule_lines, side_sum
 from ..session import GameSession
 from ..strings import t
 from ..widgets.scores import standing_text
-from ..words import result_headline, side_notes
+from ..words import result_headline
 from .base import DominoModal
 
 
-def hand_text(mask: int, top: int) -> Text:
-    """A revealed hand as compact framed tiles: ``▐3│5▌``."""
-    ts = tile_set(top)
-    text = Text(no_wrap=False)
-    for t_ in bits(mask):
-        text.append(f"▐{ts.lo[t_]}│{ts.hi[t_]}▌ ")
-    return text
-
-
 def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group:
+    """Headline, hands with their sums, the rule applied, each side's arithmetic, the key."""
     rules = session.rules
     hands = Table(box=None, expand=True, show_header=False, padding=(0, 1))
     hands.add_column(no_wrap=True)
     hands.add_column(ratio=1)
     hands.add_column(justify="right", no_wrap=True)
     for seat in range(rules.players):
+        if result.score.lines[rules.side_of(seat)].before.out:  # out of the game (F13)
+            continue
         name = Text(session.name(seat), style="bold")
         if seat == result.went_out:
             name.append(" ★", style="green")
         if seat == result.fisher:
             name.append(" 🐟", style="yellow")
         points = t("hand_points", lang, n=result.score.seat_points[seat])
-        hands.add_row(name, hand_text(result.hands[seat], rules.set_top), points)
-    changes = Table(box=box.SIMPLE, expand=True, show_header=False, padding=(0, 1))
-    changes.add_column("")
-    changes.add_column("", justify="right")
-    changes.add_column("", justify="center")
-    changes.add_column("", justify="right")
-    changes.add_column("", ratio=1)
+        hands.add_row(name, Text(hand_sum(rules, result.hands[seat], lang)), points)
     for line in result.score.lines:
+        bonus = bonus_of(rules, result, line)
+        if bonus:
+            name = Text(session.side_name(line.side), style="bold")
+            hands.add_row(name, Text(t("sw.bonus", lang, n=bonus)), f"+{bonus}")
+    sides = [session.side_name(side) for side in range(rules.sides)]
+    rule = Text("\n".join(rule_lines(rules, result, sides, lang)), style="italic")
+    changes = Table(box=None, expand=True, show_header=False, padding=(0, 1))
+    changes.add_column(no_wrap=True)
+    changes.add_column(justify="right", no_wrap=True)
+    changes.add_column(justify="center", no_wrap=True)
+    changes.add_column(justify="right", no_wrap=True)
+    changes.add_column(ratio=1)
+    for line in result.score.lines:
+        if line.before.out:
+            continue
         changes.add_row(
-            Text(session.side_name(line.side), style="bold"),
+            Text(sides[line.side], style="bold"),
             standing_text(line.before, rules),
             "→",
             standing_text(line.after, rules),
-            ", ".join(side_notes(line, rules.is_classic, lang)),
+            Text(side_sum(rules, result, line, lang)),
         )
     head = result_headline(session, result, lang)
     parts: list[Text | Table] = [Text(head[0], style="bold", justify="center")]
     parts += [Text(line, justify="center") for line in head[1:]]
-    parts += [hands, changes]
+    parts += [Text(t("sw.hands", lang), style="bold underline"), hands, rule]
+    parts += [Text(t("sw.scores", lang), style="bold underline"), changes]
     if result.score.carry_after:
         parts.append(
             Text(t("carry_pending", lang, n=result.score.carry_after), style="bold yellow")
         )
+    parts.append(Text(f"{t('sw.legend', lang)}: {legend_line(lang)}", style="dim"))
     return Group(*parts)
 
 
@@ -72,11 +77,11 @@ class RoundEndScreen(DominoModal):
     DEFAULT_CSS = """
     RoundEndScreen { align: center middle; }
     RoundEndScreen > Vertical {
-        width: 90%; max-width: 100; height: auto; max-height: 95%;
+        width: 90%; max-width: 110; height: auto; max-height: 100%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
-    RoundEndScreen VerticalScroll { height: auto; max-height: 1fr; }
-    RoundEndScreen Button { width: 100%; }
+    RoundEndScreen VerticalScroll { height: auto; }
+    RoundEndScreen Button { width: 100%; dock: bottom; }
     """
 
     def __init__(self, session: GameSession, result: RoundResult) -> None:

@@ -41,12 +41,17 @@ KEYS_MD = {
 
 
 def rules_markdown(lang: str) -> str:
-    """The rule book shipped in ``domino_tui/texts``; the keys table always follows."""
+    """The rule book shipped in ``domino_tui/texts``; the score table's key and the keys table
+    always follow (the key's words are the table's own, so both always agree)."""
+    from ...engine.rules import make_rules
+    from ...score_words import legend_markdown
+
     try:
         body = resources.files("domino_tui.texts").joinpath(f"rules_{lang}.md").read_text("utf-8")
     except (OSError, ModuleNotFoundError):
         body = ""
-    return body + "\n" + KEYS_MD.get(lang, KEYS_MD["en"])
+    key = legend_markdown(make_rules({}), lang)
+    return body + "\n" + key + "\n" + KEYS_MD.get(lang, KEYS_MD["en"])
 
 
 class RulesScreen(DominoScreen):

@@ -17,6 +17,7 @@ from ...bots.base import Bot
 from ...engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles
 from ...engine.round import Event
 from ...engine.tiles import bits, tile_set
+from ...score_words import legend_line
 from ..session import GameSession
 from ..strings import t
 from ..widgets.board import worst_line
@@ -178,7 +179,7 @@ class TableScreen(DominoScreen):
         goats = m.outcome.goats if m.outcome else ()
         table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
         caption = t("carry_marker", lang, n=m.carry) if m.carry else ""
-        self.query_one(ScoreSheet).show(table, caption)
+        self.query_one(ScoreSheet).show(table, caption, legend_line(lang))
         hand = self.query_one(Hand)
         tiles = self.hand_tiles()
         if self.viewer >= 0 and s.hotseat:

@@ -1,11 +1,15 @@
 """The score table of K11: per round the points above a line and the new total below it;
-remembered ``+N`` in yellow, written scores in red, fish rounds and who went out marked."""
+remembered ``+N`` in yellow, written scores in red, fish rounds and who went out marked.
+
+Rows are labelled (the round's number, ``Σ`` for the total after it) and a key under the table
+says what every mark means, so meaning is never carried by colour alone."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -68,9 +72,10 @@ def score_table(
         if result.fish:
             label = Text(f"{FISH}{result.number}")
         table.add_row(label, *(points_text(line) for line in result.score.lines), style="underline")
-        table.add_row("", *(standing_text(line.after, rules) for line in result.score.lines))
+        total = Text("Σ", style="dim")
+        table.add_row(total, *(standing_text(line.after, rules) for line in result.score.lines))
     if not results:
-        table.add_row("", *(standing_text(st, rules) for st in standings))
+        table.add_row(Text("Σ", style="dim"), *(standing_text(st, rules) for st in standings))
     return table
 
 
@@ -85,7 +90,9 @@ class ScoreSheet(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="score-body")
 
-    def show(self, table: Table, caption: str) -> None:
+    def show(self, table: Table, caption: str, key: str = "") -> None:
+        """The table, the pending fish carry-over in the border and the key under the table."""
         self.border_subtitle = caption
-        self.query_one("#score-body", Static).update(table)
+        body = Group(table, Text(key, style="dim italic")) if key else table
+        self.query_one("#score-body", Static).update(body)
         self.call_after_refresh(self.scroll_end, animate=False)
