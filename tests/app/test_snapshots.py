@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.round_end import RoundEndScreen
+from domino_tui.app.widgets.chain import Chain
 from domino_tui.engine.actions import DRAW, KNOCK
 
 from .driver import play_to_end, seeded_app, settle
+
+
+@pytest.fixture(autouse=True)
+def no_flash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tile just laid flashes on a wall-clock timer: snapshots must not depend on it."""
+    monkeypatch.setattr(Chain, "FLASH_SECONDS", 0.0)
 
 
 async def first_turn(pilot: Pilot[None]) -> None:
@@ -47,3 +55,10 @@ def test_round_end(snap_compare) -> None:  # type: ignore[no-untyped-def]
 def test_game_end(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = seeded_app(seed=5, lang="ru", target=41)  # a short match keeps the suite quick
     assert snap_compare(app, terminal_size=(100, 30), run_before=to_game_end)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_round_end_explained(snap_compare, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """Issue 9 part 5: the round's score told as arithmetic, at both sizes and languages."""
+    assert snap_compare(seeded_app(seed=3, lang=lang), terminal_size=size, run_before=to_round_end)
