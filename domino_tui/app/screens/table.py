@@ -79,6 +79,7 @@ class TableScreen(DominoScreen):
             yield Chain(id="chain")
             with Vertical(id="side"):
                 yield ScoreSheet(id="scores")
+                yield Static(id="score-key")
                 yield Static(id="recent")
                 log = RichLog(id="log", wrap=True, max_lines=400, min_width=20)
                 log.can_focus = False
@@ -179,7 +180,8 @@ class TableScreen(DominoScreen):
         goats = m.outcome.goats if m.outcome else ()
         table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
         caption = t("carry_marker", lang, n=m.carry) if m.carry else ""
-        self.query_one(ScoreSheet).show(table, caption, legend_line(lang))
+        self.query_one(ScoreSheet).show(table, caption)
+        self.query_one("#score-key", Static).update(legend_line(lang))
         hand = self.query_one(Hand)
         tiles = self.hand_tiles()
         if self.viewer >= 0 and s.hotseat:
