@@ -85,13 +85,13 @@ STEPS: tuple[Step, ...] = (
     Step("drawn", ("K3.2",), wait="2-5R"),
     Step("go_out", ("K3.3", "K4.1"), bots="knock knock", wait="0-2R"),
     Step("counted", ("K5.1", "K7.1", "K7.4"), wait=ROUND_END),
-    Step("table", ("K11", "K7.1", "K7.2")),
+    Step("table", ("K11", "K7.2")),
     Step("lead_any", ("K2.2",), wait="3-6"),
     Step("bot_draws", ("K3.2", "K3.3"), bots="1-3L draw knock", wait="2-6R"),
-    Step("knock", ("K3.3", "K4.3"), bots="knock knock", wait="knock"),
+    Step("knock", ("K4.3",), bots="knock knock", wait="knock"),
     Step("fish", ("K4.3", "K8.2"), wait=ROUND_END),
     Step("fish_table", ("K11", "K8.2", "K7.2")),
-    Step("goat", ("K9", "K2.2")),
+    Step("goat", ("K9",)),
 )
 
 
