@@ -109,7 +109,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "learn.why_move": "this lesson waits for another move",
         "learn.why_undo": "the lesson has no undo",
         "learn.why_key": "the {letter} key does nothing at this table",
-        "learn.cli_help": "A guided first game: learn Kozel at a real table, step by step.",
     },
     "ru": {
         "learn.menu": "Учиться играть",
@@ -206,7 +205,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "learn.why_move": "урок ждёт другого хода",
         "learn.why_undo": "в уроке нет отмены хода",
         "learn.why_key": "клавиша {letter} здесь ничего не делает",
-        "learn.cli_help": "Первая игра с подсказками: «козёл» за настоящим столом, шаг за шагом.",
     },
 }
 """Every key in both languages; ``{a}``/``{b}`` are the bots' names (``{b_gen}``: the second

@@ -350,6 +350,51 @@ async def test_learn_from_the_start_screen_and_back(tmp_path: Path) -> None:
     assert files_under(tmp_path) == []
 
 
+async def test_learn_to_play_is_on_the_start_screen_by_keys() -> None:
+    from textual.widgets import OptionList
+
+    from domino_tui.app import make_app
+
+    app = make_app(settings_path=None, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        assert "learn" in ids and "Learn to play" in screen_text(app)
+        while menu.highlighted is None or ids[menu.highlighted] != "learn":
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert lesson(app).step.words == "welcome"
+
+
+def test_domino_learn_opens_the_lesson_in_the_chosen_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    from domino_tui.app.screens import learn as learn_module
+    from domino_tui.cli import app as cli
+
+    opened: list[tuple[str | None, bool]] = []
+
+    class Opened:
+        return_code = 0
+
+        def run(self) -> None:
+            pass
+
+    def fake(*, lang: str | None = None, saves: Saves | None = None, **_: object) -> Opened:
+        opened.append((lang, saves is not None))
+        return Opened()
+
+    monkeypatch.setattr(learn_module, "learn_app", fake)
+    result = CliRunner().invoke(cli, ["learn", "--lang", "ru"])
+    assert result.exit_code == 0, result.output
+    assert opened == [("ru", True)], "the games played after the lesson are saved as usual"
+    assert CliRunner().invoke(cli, ["learn", "--lang", "de"]).exit_code == 2
+
+
 # --- how it looks -----------------------------------------------------------------------------
 
 

@@ -1,5 +1,5 @@
 """The start screen: New game, Resume (when a game is saved: the list of unfinished games),
-Replays, Stats, Rules, Settings, Quit."""
+Learn to play (the guided first game), Replays, Stats, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .. import learn_words as _learn_words  # noqa: F401  (registers "Learn to play")
 from ..strings import t
 from .base import DominoScreen
 from .stats import open_replays, open_stats
@@ -51,6 +52,7 @@ class StartScreen(DominoScreen):
             [
                 Option(t("new_game", lang), id="new"),
                 Option(t("resume", lang), id="resume", disabled=not can_resume),
+                Option(t("learn.menu", lang), id="learn"),
                 Option(t("replays", lang), id="replays"),
                 Option(t("stats", lang), id="stats"),
                 Option(t("rules", lang), id="rules"),
@@ -77,6 +79,10 @@ class StartScreen(DominoScreen):
             app.open_new_game()
         elif choice == "resume":
             app.open_saves()
+        elif choice == "learn":
+            from .learn import open_lesson  # the lesson pulls in the game screen
+
+            open_lesson(app)
         elif choice == "replays":
             open_replays(app)
         elif choice == "stats":

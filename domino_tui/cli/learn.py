@@ -1,0 +1,32 @@
+"""``domino learn``: the guided first game (issue 9, part 7), opened over the start screen.
+
+The app runs as ``domino`` does (settings, saves, the folder checks), so the games played after
+the lesson are saved and counted as usual; the lesson itself is never given to the saves.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from .options import LangOption
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's command to ``app``."""
+
+    @app.command()
+    def learn(lang: LangOption = None) -> None:
+        """A guided first game: learn Kozel at a real table, step by step."""
+        from ..app.saving import Saves
+        from ..app.screens.learn import learn_app
+        from ..app.settings import take_notice
+        from .health import check_folders
+        from .play import stored_settings
+
+        check_folders()
+        ui_lang = lang.value if lang else stored_settings().lang
+        notice = take_notice(ui_lang)
+        table = learn_app(lang=lang.value if lang else None, saves=Saves(), notice=notice)
+        table.run()
+        if table.return_code:
+            raise typer.Exit(table.return_code)
