@@ -16,16 +16,29 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..engine.match import Match, RoundResult
-from .files import move_aside
+from ..engine.record import RecordError
+from ..text import clean
+from .dbcheck import (
+    Damaged,
+    backup_copy,
+    built_schema,
+    check_schema,
+    describe,
+    is_damage,
+    quick_check,
+    schema_of,
+)
+from .files import error_words, move_aside
 from .meta import Seat, new_game_id
 from .paths import stats_path
+from .reading import FileRefused, check_regular
 
 BUSY_TIMEOUT_S = 30.0
 
@@ -163,24 +176,80 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class StatsDB:
-    """An open statistics database. Use as a context manager, or call :meth:`close`."""
+def _stored_seed(seed: int) -> int:
+    """A seed as SQLite's signed 64-bit INTEGER holds it (seeds up to 2**64 - 1 wrap)."""
+    return seed - 2**64 if seed >= 2**63 else seed
 
-    def __init__(self, path: Path | None = None) -> None:
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What :meth:`StatsDB.rebuild` counted: matches, and damaged records set aside."""
+
+    counted: int
+    damaged: tuple[str, ...]
+
+    def words(self) -> str:
+        text = f"rebuilt from {self.counted} kept record{'s' if self.counted != 1 else ''}"
+        if self.damaged:
+            text += f" ({len(self.damaged)} damaged record(s) skipped and moved aside)"
+        return text
+
+
+class StatsDB:
+    """An open statistics database. Use as a context manager, or call :meth:`close`.
+
+    Opening checks the file (a regular file, ``PRAGMA quick_check``, our schema); a damaged one
+    is set aside with its journal files and the statistics are rebuilt from the archive of
+    records (``records``, by default the ``records`` folder next to the database), with a
+    :attr:`notice` for the player. Every other problem is a :class:`StatsError` in one line.
+    """
+
+    def __init__(self, path: Path | None = None, records: Path | None = None) -> None:
         self.path = path or stats_path()
+        self.records = records or self.path.parent / "records"
         self.notice: str | None = None  # set when a damaged file was replaced: tell the player
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.backup: Path | None = None  # the copy made before a schema migration
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.exists() or self.path.is_symlink():
+                check_regular(self.path, "the statistics file")
+        except FileRefused as err:
+            raise StatsError(str(err)) from None
+        except OSError as err:
+            raise StatsError(
+                f"cannot use the statistics {self._shown}: {error_words(err)}"
+            ) from None
         try:
             self._db = self._open()
-        except sqlite3.OperationalError as err:
-            raise StatsError(f"cannot open the statistics {self.path}: {err}") from None
-        except sqlite3.DatabaseError as err:
+        except Damaged as err:
+            self._replace_damaged(str(err))
+        except sqlite3.Error as err:
+            if not is_damage(err):
+                raise StatsError(
+                    f"cannot open the statistics {self._shown}: {describe(err)}"
+                ) from None
+            self._replace_damaged(clean(err, 120))
+
+    @property
+    def _shown(self) -> str:
+        return clean(self.path, 200)
+
+    def _replace_damaged(self, reason: str) -> None:
+        """Set the damaged file aside and start afresh from the archive (the source of truth)."""
+        try:
             moved = self._quarantine()
-            self.notice = (
-                f"the statistics file was damaged ({err}); it was moved to {moved.name} "
-                "and new statistics were started"
-            )
             self._db = self._open()
+            rebuilt = self.rebuild()
+        except (OSError, sqlite3.Error, Damaged) as err:
+            words = error_words(err) if isinstance(err, OSError) else clean(err, 120)
+            raise StatsError(
+                f"the statistics file {self._shown} is damaged ({reason}) and could not be "
+                f"replaced: {words}"
+            ) from None
+        self.notice = (
+            f"the statistics file was damaged ({reason}); it was moved to {clean(moved.name)} "
+            f"and the statistics were {rebuilt.words()}"
+        )
 
     def _quarantine(self) -> Path:
         """Move a file that is not a database aside, with its journal files, never delete it."""
@@ -191,9 +260,12 @@ class StatsDB:
         return move_aside(self.path)
 
     def _open(self) -> sqlite3.Connection:
+        existed = self.path.exists()
         db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            if existed:
+                quick_check(db)
             _switch_to_wal(db)
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute("PRAGMA foreign_keys = ON")
@@ -203,8 +275,13 @@ class StatsDB:
             raise
         return db
 
-    @staticmethod
-    def _migrate(db: sqlite3.Connection) -> None:
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Bring the schema up to date in one transaction, backing the file up first when an
+        existing database is migrated; then check the tables are the ones we expect."""
+        before = db.execute("PRAGMA user_version").fetchone()[0]
+        if 0 < before < len(MIGRATIONS):  # outside the transaction: a backup reads the file
+            check_schema(db, built_schema(MIGRATIONS[:before]))
+            self.backup = backup_copy(db, self.path, before)
         with _transaction(db):
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > len(MIGRATIONS):
@@ -212,14 +289,18 @@ class StatsDB:
                     f"the statistics database is schema version {version}, newer than this "
                     f"program knows ({len(MIGRATIONS)}); update domino-tui"
                 )
+            if version == 0 and schema_of(db):
+                raise Damaged("it holds tables but no schema version: not our database")
             for migrate in MIGRATIONS[version:]:
                 migrate(db)
             if version != len(MIGRATIONS):
                 db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+            check_schema(db, built_schema(MIGRATIONS))
 
     @property
     def schema_version(self) -> int:
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        with _sql_errors(self):
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def close(self) -> None:
         self._db.close()
@@ -229,6 +310,29 @@ class StatsDB:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def rebuild(self) -> Rebuilt:
+        """Forget every figure and count every kept record again, in one transaction, with
+        the record's game id and finish time (an abandoned match counts as left, K10.1)."""
+        from .archive import kept_records  # the archive is read only when rebuilding
+
+        counted, damaged = 0, []
+        with _sql_errors(self), _transaction(self._db):
+            self._forget()
+            for kept in kept_records(self.records):
+                if isinstance(kept, RecordError):
+                    damaged.append(str(kept))
+                    continue
+                preset = kept.record.get("preset")
+                counted += self._count(
+                    kept.match,
+                    kept.seats,
+                    game_id=kept.game_id,
+                    preset=preset if isinstance(preset, str) else None,
+                    record_name=kept.path.stem,
+                    finished_at=kept.finished_at,
+                )
+        return Rebuilt(counted, tuple(damaged))
 
     # --- writing ----------------------------------------------------------------------------
     def record_match(
@@ -246,50 +350,70 @@ class StatsDB:
         Returns False when ``game_id`` was already counted: finishing a game again after a
         crash must not count it twice.
         """
+        with _sql_errors(self), _transaction(self._db):
+            return self._count(
+                match,
+                seats,
+                game_id=game_id,
+                preset=preset,
+                record_name=record_name,
+                finished_at=finished_at,
+            )
+
+    def _count(
+        self,
+        match: Match,
+        seats: Sequence[Seat],
+        *,
+        game_id: str | None,
+        preset: str | None,
+        record_name: str | None,
+        finished_at: str | None,
+    ) -> bool:
+        """:meth:`record_match` inside the caller's transaction."""
         if match.outcome is None:
             raise ValueError("only a finished or abandoned match can be counted")
         rules, outcome = match.rules, match.outcome
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats given for a {rules.players}-player match")
         figures = _seat_figures(match)
-        with _transaction(self._db):
-            try:
-                cur = self._db.execute(
-                    "INSERT INTO matches (game_id, finished_at, preset, rules, seed, rounds,"
-                    " abandoned_by, record_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id or new_game_id(),
-                        finished_at or _now(),
-                        preset,
-                        json.dumps(rules.to_dict(), sort_keys=True),
-                        match.seed,
-                        len(match.results),
-                        outcome.abandoned_by if outcome.abandoned_by >= 0 else None,
-                        record_name,
-                    ),
-                )
-            except sqlite3.IntegrityError:
-                return False
-            match_id = cur.lastrowid
-            for seat, (who, fig) in enumerate(zip(seats, figures, strict=True)):
-                side = rules.side_of(seat)
-                self._db.execute(
-                    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        match_id,
-                        seat,
-                        self._profile_id(who),
-                        side,
-                        side in outcome.goats,
-                        side in outcome.winners,
-                        seat == outcome.abandoned_by,
-                        outcome.ratings[side],
-                        match.standings[side].written,
-                        fig.rounds_played,
-                        fig.rounds_won,
-                        fig.round_points,
-                    ),
-                )
+        try:
+            cur = self._db.execute(
+                "INSERT INTO matches (game_id, finished_at, preset, rules, seed, rounds,"
+                " abandoned_by, record_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id or new_game_id(),
+                    finished_at or _now(),
+                    preset,
+                    json.dumps(rules.to_dict(), sort_keys=True),
+                    _stored_seed(match.seed),
+                    len(match.results),
+                    outcome.abandoned_by if outcome.abandoned_by >= 0 else None,
+                    record_name,
+                ),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        match_id = cur.lastrowid
+        for seat, (who, fig) in enumerate(zip(seats, figures, strict=True)):
+            side = rules.side_of(seat)
+            self._db.execute(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    seat,
+                    self._profile_id(who),
+                    side,
+                    side in outcome.goats,
+                    side in outcome.winners,
+                    seat == outcome.abandoned_by,
+                    outcome.ratings[side],
+                    match.standings[side].written,
+                    fig.rounds_played,
+                    fig.rounds_won,
+                    fig.round_points,
+                ),
+            )
         return True
 
     def _profile_id(self, seat: Seat) -> int:
@@ -303,13 +427,20 @@ class StatsDB:
 
     def reset(self) -> None:
         """Forget every match and profile (the CLI asks the player first)."""
-        with _transaction(self._db):
-            for table in ("results", "matches", "profiles"):
-                self._db.execute(f"DELETE FROM {table}")
+        with _sql_errors(self), _transaction(self._db):
+            self._forget()
+
+    def _forget(self) -> None:
+        for table in ("results", "matches", "profiles"):
+            self._db.execute(f"DELETE FROM {table}")
 
     # --- reading ----------------------------------------------------------------------------
     def profiles(self, include_bots: bool = True) -> list[ProfileStats]:
         """Every profile with at least one match, humans first, then by rating."""
+        with _sql_errors(self):
+            return self._profiles(include_bots)
+
+    def _profiles(self, include_bots: bool) -> list[ProfileStats]:
         rows = self._db.execute(
             "SELECT p.id, p.name, p.is_bot, COUNT(DISTINCT r.match_id), SUM(r.goat),"
             " SUM(r.left_game), SUM(r.rounds_played), SUM(r.rounds_won), SUM(r.round_points),"
@@ -359,6 +490,10 @@ class StatsDB:
 
     def rating_history(self, name: str, is_bot: bool = False) -> list[RatingPoint]:
         """The profile's matches in order with the running rating total: the Stats chart."""
+        with _sql_errors(self):
+            return self._rating_history(name, is_bot)
+
+    def _rating_history(self, name: str, is_bot: bool) -> list[RatingPoint]:
         rows = self._db.execute(
             "SELECT m.finished_at, m.game_id, r.rating FROM results r"
             " JOIN matches m ON m.id = r.match_id JOIN profiles p ON p.id = r.profile_id"
@@ -372,7 +507,8 @@ class StatsDB:
         return points
 
     def match_count(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+        with _sql_errors(self):
+            return int(self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
 
 
 def _switch_to_wal(db: sqlite3.Connection) -> None:
@@ -395,6 +531,16 @@ def _switch_to_wal(db: sqlite3.Connection) -> None:
 
 
 @contextmanager
+def _sql_errors(db: StatsDB) -> Iterator[None]:
+    """Any SQLite error while the database is in use, as one StatsError line."""
+    try:
+        yield
+    except sqlite3.Error as err:
+        hint = "; `domino stats --rebuild` rebuilds it from the records" if is_damage(err) else ""
+        raise StatsError(f"the statistics {db._shown}: {describe(err)}{hint}") from None
+
+
+@contextmanager
 def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     """A write transaction that takes the lock up front, so concurrent writers queue on the
     busy timeout instead of failing half-way (a deferred transaction cannot wait to upgrade)."""
@@ -402,7 +548,8 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     try:
         yield
     except BaseException:
-        db.execute("ROLLBACK")
+        with suppress(sqlite3.Error):  # a failed COMMIT may have ended it already
+            db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
 

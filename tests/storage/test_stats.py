@@ -124,15 +124,25 @@ def test_a_new_migration_runs_once_and_keeps_the_data(monkeypatch: pytest.Monkey
     runs: list[int] = []
 
     def add_notes(conn: sqlite3.Connection) -> None:
-        runs.append(1)
+        if conn.execute("PRAGMA database_list").fetchone()[2]:  # not the in-memory schema check
+            runs.append(1)
         conn.execute("ALTER TABLE matches ADD COLUMN notes TEXT")
 
     monkeypatch.setattr(stats, "MIGRATIONS", [*stats.MIGRATIONS, add_notes])
+    backups = []
     for _ in range(2):
         with StatsDB() as db:
             assert db.schema_version == 2
             assert db.match_count() == 2
+            backups.append(db.backup)
     assert runs == [1]
+    # the file was copied before the migration changed it, and only then
+    first, again = backups
+    assert first is not None and again is None
+    assert first.name.startswith("stats.sqlite3.backup-v1-")
+    with sqlite3.connect(first) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert raw.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 2
 
 
 def test_a_database_from_a_newer_program_is_refused_untouched() -> None:
