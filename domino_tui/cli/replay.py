@@ -22,11 +22,12 @@ def register(app: typer.Typer) -> None:
         """Watch a finished match again: ←/→ step, PgUp/PgDn rounds, Home/End, every hand shown."""
         from ..engine.record import RecordError
         from ..storage.archive import load_record
+        from ..text import clean
 
         try:
             loaded = load_record(record)
         except RecordError as err:
-            typer.echo(f"domino: {err}", err=True)
+            typer.echo(f"domino: {clean(err)}", err=True)
             raise typer.Exit(2) from None
         from ..app.screens.replay import replay_app
 

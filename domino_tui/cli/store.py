@@ -17,13 +17,18 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine.record import RecordError
-from ..storage.paths import stats_path
+from ..storage.paths import records_dir, stats_path
 from ..storage.stats import MatchRef, ProfileStats, StatsDB, StatsError
+from ..text import clean
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"domino: {message}", err=True)
+def _fail(message: object) -> NoReturn:
+    typer.echo(f"domino: {clean(message)}", err=True)
     raise typer.Exit(2)
+
+
+def _say(message: object) -> None:
+    typer.echo(f"domino: {clean(message)}", err=True)
 
 
 def _match_cell(ref: MatchRef | None) -> str:
@@ -48,7 +53,7 @@ def stats_table(profiles: list[ProfileStats]) -> Table:
     for p in profiles:
         mean = p.mean_round_points
         table.add_row(
-            escape(p.name) + (" [dim](bot)[/dim]" if p.is_bot else ""),
+            escape(clean(p.name, 40)) + (" [dim](bot)[/dim]" if p.is_bot else ""),
             str(p.matches) + (f" ({p.abandoned} left)" if p.abandoned else ""),
             str(p.goats),
             f"{p.rounds_won}/{p.rounds_played}",
@@ -64,10 +69,35 @@ def _open_stats() -> StatsDB:
     try:
         db = StatsDB()
     except StatsError as err:
-        _fail(str(err))
+        _fail(err)
     if db.notice:
-        typer.echo(f"domino: {db.notice}", err=True)
+        _say(db.notice)
     return db
+
+
+def _kept_count() -> int:
+    try:
+        return sum(1 for p in records_dir().iterdir() if p.name.endswith(".json"))
+    except OSError:
+        return 0
+
+
+def _rebuild(ask: bool) -> None:
+    """Count every kept record again (the archive is the source of truth); the old file is
+    copied aside first so that nothing is lost if the records were incomplete."""
+    kept = _kept_count()
+    question = (
+        f"Rebuild the statistics from the {kept} kept record(s)? "
+        "The current statistics file is kept as a backup"
+    )
+    if ask and not typer.confirm(question, default=False):
+        typer.echo("Nothing was changed.")
+        return
+    with _open_stats() as db:
+        backup = db.backup_now() if stats_path().exists() else None
+        rebuilt = db.rebuild()
+    saved = f"; the old file was kept as {clean(backup.name)}" if backup else ""
+    typer.echo(f"Statistics {rebuilt.words()}{saved}.")
 
 
 def _reset(db: StatsDB, ask: bool) -> None:
@@ -80,11 +110,25 @@ def _reset(db: StatsDB, ask: bool) -> None:
     typer.echo(f"Statistics reset ({count} matches forgotten).")
 
 
+def _nothing_yet(reset: bool, as_json: bool) -> None:
+    if reset:
+        typer.echo("Nothing to reset: there are no statistics yet.")
+        return
+    kept = _kept_count()
+    if kept and not as_json:
+        _say(f"there are no statistics, but {kept} kept record(s): `domino stats --rebuild`")
+    typer.echo("[]" if as_json else "No finished matches yet: play one with `domino`.")
+
+
 def _show(db: StatsDB, as_json: bool) -> None:
     profiles = db.profiles()
     if as_json:
         data = [
-            {**p.to_dict(), "history": [vars(pt) for pt in db.rating_history(p.name, p.is_bot)]}
+            {
+                **p.to_dict(),
+                "name": clean(p.name),
+                "history": [vars(pt) for pt in db.rating_history(p.name, p.is_bot)],
+            }
             for p in profiles
         ]
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -94,25 +138,50 @@ def _show(db: StatsDB, as_json: bool) -> None:
         Console().print(stats_table(profiles))
 
 
+def _write_out(out: Path, text: str) -> None:
+    """``export -o``: replace only a regular file (or create one); every refusal one line."""
+    from ..storage.files import error_words, output_target, write_atomic
+    from ..storage.reading import FileRefused
+
+    try:
+        target = output_target(out, "the output file")
+        write_atomic(target, text)
+    except FileRefused as err:
+        _fail(err)
+    except OSError as err:
+        _fail(f"cannot write {clean(out, 200)}: {error_words(err)}")
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def stats(
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
         reset: Annotated[bool, typer.Option("--reset", help="Forget all statistics.")] = False,
-        yes: Annotated[bool, typer.Option("--yes", "-y", help="Reset without asking.")] = False,
+        rebuild: Annotated[
+            bool,
+            typer.Option("--rebuild", help="Count every kept record again (keeps a backup)."),
+        ] = False,
+        yes: Annotated[
+            bool, typer.Option("--yes", "-y", help="Reset or rebuild without asking.")
+        ] = False,
     ) -> None:
         """Profiles: matches, goats, rounds won, mean round points, rating, best and worst."""
-        if not stats_path().exists():  # looking must not create the database
-            if reset:
-                typer.echo("Nothing to reset: there are no statistics yet.")
-            else:
-                typer.echo("[]" if as_json else "No finished matches yet: play one with `domino`.")
-            return
-        with _open_stats() as db:
-            if reset:
-                _reset(db, ask=not yes)
-            else:
-                _show(db, as_json)
+        if reset and rebuild:
+            _fail("give --reset or --rebuild, not both")
+        try:
+            if rebuild:
+                _rebuild(ask=not yes)
+                return
+            if not (stats_path().exists() or stats_path().is_symlink()):  # looking creates none
+                _nothing_yet(reset, as_json)
+                return
+            with _open_stats() as db:
+                if reset:
+                    _reset(db, ask=not yes)
+                else:
+                    _show(db, as_json)
+        except StatsError as err:
+            _fail(err)
 
     @app.command()
     def export(
@@ -127,23 +196,19 @@ def register(app: typer.Typer) -> None:
         """Print a finished match as a text transcript: deals, every action, scores, the goat."""
         from ..i18n import check_lang
         from ..storage.archive import load_record
-        from ..storage.files import write_atomic
         from ..transcript import match_text, render_match
 
         try:
             language = check_lang(lang)
             loaded = load_record(record)
         except (RecordError, ValueError) as err:
-            _fail(str(err))
+            _fail(err)
         names = [seat.name for seat in loaded.seats]
         if out is None:
             Console().print(*render_match(loaded.match, names, language))
             return
-        try:
-            write_atomic(out, match_text(loaded.match, names, language))
-        except OSError as err:
-            _fail(f"cannot write {out}: {err.strerror}")
-        typer.echo(f"Transcript written to {out}")
+        _write_out(out, match_text(loaded.match, names, language))
+        typer.echo(f"Transcript written to {clean(out)}")
 
     @app.command()
     def records(
@@ -157,7 +222,7 @@ def register(app: typer.Typer) -> None:
             rows = [
                 {
                     "name": i.name,
-                    "path": str(i.path),
+                    "path": clean(i.path),
                     "when": i.when.isoformat(),
                     "seed": i.seed,
                     "players": list(i.players),

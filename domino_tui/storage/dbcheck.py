@@ -109,13 +109,14 @@ def check_schema(db: sqlite3.Connection, expected: Schema) -> None:
             raise Damaged(f"its table {table!r} has other columns than ours")
 
 
-def backup_copy(db: sqlite3.Connection, path: Path, version: int) -> Path:
-    """Copy the open database to ``<name>.backup-v<version>-<stamp>`` (SQLite's backup API, so
-    the copy is consistent even with a write-ahead log) before a migration changes it."""
-    target = path.with_name(f"{path.name}.backup-v{version}-{stamp()}")
+def backup_copy(db: sqlite3.Connection, path: Path, label: str) -> Path:
+    """Copy the open database to ``<name>.backup-<label>-<stamp>`` (SQLite's backup API, so
+    the copy is consistent even with a write-ahead log) before a migration or a rebuild
+    changes it. ``label`` is e.g. ``v1`` (the schema version being left) or ``rebuild``."""
+    target = path.with_name(f"{path.name}.backup-{label}-{stamp()}")
     n = 2
     while target.exists():
-        target = path.with_name(f"{path.name}.backup-v{version}-{stamp()}-{n}")
+        target = path.with_name(f"{path.name}.backup-{label}-{stamp()}-{n}")
         n += 1
     copy = sqlite3.connect(target)
     try:

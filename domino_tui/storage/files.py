@@ -177,3 +177,17 @@ def read_head(path: Path, size: int, what: str = "the file") -> tuple[bytes, int
         return b"".join(chunks), info.st_size
     finally:
         os.close(fd)
+
+
+def output_target(path: Path, what: str = "the output file") -> Path:
+    """Where writing ``path`` should go: ``path`` itself when nothing is there, the regular file
+    it is or points to otherwise. A fifo, a device, a folder (or a symlink to one) is refused
+    with FileRefused: replacing it would destroy something that is not a file of ours, and
+    writing into it could block. OSError (a name too long, permission) passes through."""
+    try:
+        check_regular(path, what)
+    except FileNotFoundError:
+        if path.is_symlink():  # a dangling link: write where it points, as an editor would
+            return Path(os.path.realpath(path))
+        return path
+    return Path(os.path.realpath(path))

@@ -281,7 +281,7 @@ class StatsDB:
         before = db.execute("PRAGMA user_version").fetchone()[0]
         if 0 < before < len(MIGRATIONS):  # outside the transaction: a backup reads the file
             check_schema(db, built_schema(MIGRATIONS[:before]))
-            self.backup = backup_copy(db, self.path, before)
+            self.backup = backup_copy(db, self.path, f"v{before}")
         with _transaction(db):
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > len(MIGRATIONS):
@@ -310,6 +310,14 @@ class StatsDB:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def backup_now(self, label: str = "rebuild") -> Path:
+        """Copy the database aside (before ``domino stats --rebuild`` replaces its figures)."""
+        try:
+            with _sql_errors(self):
+                return backup_copy(self._db, self.path, label)
+        except OSError as err:
+            raise StatsError(f"cannot back up the statistics: {error_words(err)}") from None
 
     def rebuild(self) -> Rebuilt:
         """Forget every figure and count every kept record again, in one transaction, with

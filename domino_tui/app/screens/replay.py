@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
@@ -18,6 +19,7 @@ from ... import i18n
 from ...engine.actions import DRAW
 from ...engine.record import RecordError
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
+from ...text import clean
 from ..app import DominoApp
 from ..session import GameSession, Seat
 from ..strings import level_name, t
@@ -213,7 +215,8 @@ class ReplayScreen(DominoScreen):
         frame, lang, session = self.frame, self.lang, self.session
         rules, state = session.rules, frame.state
         final = self.index == len(self.frames) - 1
-        self.query_one("#caption", Static).update(caption(frame, session, lang, final))
+        # names come from a file: Text, so that nothing in them is read as markup
+        self.query_one("#caption", Static).update(Text(caption(frame, session, lang, final)))
         chain = self.query_one(Chain)
         chain.border_title = t("ends", lang, left=state.left, right=state.right)
         if not state.placed:
@@ -235,7 +238,7 @@ class ReplayScreen(DominoScreen):
         carry = t("carry_marker", lang, n=frame.carry) if frame.carry else ""
         self.query_one(ScoreSheet).show(table, carry)
         self.query_one(AllHands).show(self.seat_hands(), rules.set_top)
-        self.query_one("#counter", Static).update(self.counter_text())
+        self.query_one("#counter", Static).update(Text(self.counter_text()))
 
     def seat_hands(self) -> tuple[SeatHand, ...]:
         frame, lang = self.frame, self.lang
@@ -341,7 +344,7 @@ class ReplayListScreen(DominoScreen):
         menu = self.query_one(OptionList)
         menu.clear_options()
         menu.add_options(
-            Option(record_line(info, lang), id=str(i), disabled=info.problem is not None)
+            Option(Text(record_line(info, lang)), id=str(i), disabled=info.problem is not None)
             for i, info in enumerate(self.infos)
         )
         empty = self.query_one("#replays-empty", Static)
@@ -357,7 +360,7 @@ class ReplayListScreen(DominoScreen):
         try:
             loaded = load_record(str(info.path))
         except RecordError as err:
-            self.notify(str(err), severity="error", timeout=8)
+            self.notify(clean(err), severity="error", timeout=8, markup=False)
             self.fill()
             return
         self.app.push_screen(ReplayScreen(loaded))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Static
@@ -18,6 +19,7 @@ from textual.widgets import DataTable, Footer, Static
 from ... import i18n
 from ...storage.paths import stats_path
 from ...storage.stats import MatchRef, ProfileStats, RatingPoint, StatsDB, StatsError
+from ...text import clean
 from ..strings import t
 from ..widgets.chart import RatingChart
 from .base import DominoScreen
@@ -92,15 +94,18 @@ class Figures:
 
 
 def read_figures() -> Figures:
-    if not stats_path().exists():
+    """The figures, or why there are none: a damaged database is rebuilt from the records by
+    :class:`StatsDB` (with a notice); any other problem is one line on the screen."""
+    path = stats_path()
+    if not (path.exists() or path.is_symlink()):
         return Figures()
     try:
         with StatsDB() as db:
             profiles = tuple(db.profiles())
             histories = tuple(tuple(db.rating_history(p.name, p.is_bot)) for p in profiles)
-            return Figures(profiles, histories, notice=db.notice or "")
+            return Figures(profiles, histories, notice=clean(db.notice or ""))
     except StatsError as err:
-        return Figures(problem=str(err))
+        return Figures(problem=clean(err))
 
 
 def match_cell(ref: MatchRef | None) -> str:
@@ -111,7 +116,7 @@ def match_cell(ref: MatchRef | None) -> str:
 
 
 def profile_row(p: ProfileStats, lang: str) -> list[str | Text]:
-    name = Text(p.name, style="bold" if not p.is_bot else "")
+    name = Text(clean(p.name, 40), style="bold" if not p.is_bot else "")
     if p.is_bot:
         name.append(f" ({t('stats_bot', lang)})", style="dim")
     matches = str(p.matches)
@@ -212,7 +217,7 @@ class StatsScreen(DominoScreen):
             return
         self.figures = figures
         if figures.notice:
-            self.notify(figures.notice, severity="warning", timeout=10)
+            self.notify(figures.notice, severity="warning", timeout=10, markup=False)
         self.fill()
 
     def fill(self) -> None:
@@ -230,7 +235,7 @@ class StatsScreen(DominoScreen):
             self.query_one(widget).display = has_rows
         empty = self.query_one("#stats-empty", Static)
         empty.display = not has_rows
-        empty.update(figures.problem or t("stats_empty", lang))
+        empty.update(Text(figures.problem or t("stats_empty", lang)))
         if has_rows:
             table.move_cursor(row=min(max(row, 0), len(figures.profiles) - 1))
             table.focus()
@@ -247,7 +252,8 @@ class StatsScreen(DominoScreen):
         profile, history = figures.profiles[index], figures.histories[index]
         chart = self.query_one(RatingChart)
         total = history[-1].total if history else 0
-        chart.border_title = t("stats_chart", lang, name=profile.name, total=total, n=len(history))
+        name = escape(clean(profile.name, 40))  # a border title is markup
+        chart.border_title = t("stats_chart", lang, name=name, total=total, n=len(history))
         labels = (
             (day(history[0].finished_at), day(history[-1].finished_at)) if history else ("", "")
         )
