@@ -146,3 +146,14 @@ def test_looking_at_stats_creates_no_database() -> None:
     assert run("stats", "--json").stdout.strip() == "[]"
     assert "Nothing to reset" in run("stats", "--reset").stdout
     assert not paths.stats_path().exists()
+
+
+def test_records_never_print_escape_codes_from_a_file() -> None:
+    hostile = Seat("\x1b]0;owned\x07[red]Eve")
+    archive_match(bot_match(40, players=2), [hostile, ALEX], game_id="h")
+    for args in (("records",), ("records", "--json")):
+        result = run(*args)
+        assert result.exit_code == 0 and "\x1b" not in result.output and "\x07" not in result.output
+        assert "Eve" in result.output
+    result = run("export", "last")
+    assert result.exit_code == 0 and "\x1b]0" not in result.output
