@@ -197,7 +197,10 @@ def finish_game(
     """Everything after the last move (or a quit with ``match.abandon``): keep the record, count
     the match, then drop this game's save and nothing else. Each step tolerates being repeated,
     so a crash half-way is repaired by running it again (which :func:`load_game` does)."""
-    record_path = archive_match(match, meta.seats, meta.preset, records)
+    when = datetime.now(UTC).replace(microsecond=0)  # one time for the record and the stats
+    record_path = archive_match(
+        match, meta.seats, meta.preset, records, when, game_id=meta.game_id
+    )
     with StatsDB(stats_db) as db:
         counted = db.record_match(
             match,
@@ -205,6 +208,7 @@ def finish_game(
             game_id=meta.game_id,
             preset=meta.preset,
             record_name=record_path.stem,
+            finished_at=when.isoformat(timespec="seconds"),
         )
         notice = db.notice
     clear_save(meta.game_id, folder)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import threading
 
+from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, RichLog, Static
@@ -175,7 +177,7 @@ class TableScreen(DominoScreen):
         recent = self.query_one("#recent", Static)
         recent.border_title = t("tw.recent_title", lang)
         width = recent.content_size.width or 26
-        recent.update("\n".join(recent_lines(rnd.history, players, ts, lang, width)))
+        recent.update(Text("\n".join(recent_lines(rnd.history, players, ts, lang, width))))
         names = [s.side_name(side) for side in range(s.rules.sides)]
         goats = m.outcome.goats if m.outcome else ()
         table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
@@ -192,7 +194,7 @@ class TableScreen(DominoScreen):
             title = f"🔒 {s.name(self.curtain)}"
         else:
             title = ""
-        hand.border_title = ("▶ " if self.my_turn() else "") + title
+        hand.border_title = ("▶ " if self.my_turn() else "") + escape(title)
         hand.set_class(self.my_turn() or self.curtain >= 0, "-turn")
         hand.show(
             HandState(
@@ -205,7 +207,7 @@ class TableScreen(DominoScreen):
                 top=ts.top,
             )
         )
-        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#status", Static).update(Text(self.status_text()))
 
     def hidden_text(self) -> str:
         """What the hand's place says while no hand may be shown."""
@@ -262,7 +264,7 @@ class TableScreen(DominoScreen):
 
     def say(self, text: str) -> None:
         self.message = text
-        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#status", Static).update(Text(self.status_text()))
 
     def write_log(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
