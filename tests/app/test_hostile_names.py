@@ -3,10 +3,10 @@ typed, never interpreted, and never stops the table."""
 
 from __future__ import annotations
 
+from textual.widgets import Static
+
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.engine.rules import make_rules
-
-from textual.widgets import Static
 
 from .driver import plain
 
