@@ -198,9 +198,7 @@ def finish_game(
     the match, then drop this game's save and nothing else. Each step tolerates being repeated,
     so a crash half-way is repaired by running it again (which :func:`load_game` does)."""
     when = datetime.now(UTC).replace(microsecond=0)  # one time for the record and the stats
-    record_path = archive_match(
-        match, meta.seats, meta.preset, records, when, game_id=meta.game_id
-    )
+    record_path = archive_match(match, meta.seats, meta.preset, records, when, game_id=meta.game_id)
     with StatsDB(stats_db) as db:
         counted = db.record_match(
             match,
