@@ -41,6 +41,14 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+def add_strings(table: dict[str, dict[str, str]]) -> None:
+    """Merge an area's words into :data:`STRINGS`; keys already defined are never overwritten."""
+    for lang, words in table.items():
+        merged = STRINGS.setdefault(lang, {})
+        for key, text in words.items():
+            merged.setdefault(key, text)
+
+
 def tr(key: str, lang: Lang = "en", **fmt: object) -> str:
     """The text for ``key`` in ``lang`` (English, then the key itself, as fallbacks)."""
     text = STRINGS.get(lang, {}).get(key) or STRINGS["en"].get(key) or key

@@ -128,9 +128,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ls.line": "+N запомнено · N записано · ✗ сгорело · 🐟 рыба · ★ вышел · 🐐 козёл · Σ итог",
     },
 }
-for _lang, _table in STRINGS.items():
-    for _key, _text in _table.items():
-        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+i18n.add_strings(STRINGS)
 
 
 def plus(values: Sequence[int]) -> str:

@@ -210,6 +210,4 @@ STRINGS: dict[str, dict[str, str]] = {
 """Every key in both languages; ``{a}``/``{b}`` are the bots' names (``{b_gen}``: the second
 bot's name after «у», in the Russian genitive); ``{tile}``, ``{end}`` … are the table's words."""
 
-for _lang, _table in STRINGS.items():
-    for _key, _text in _table.items():
-        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+i18n.add_strings(STRINGS)

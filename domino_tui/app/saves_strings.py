@@ -62,6 +62,4 @@ STRINGS: dict[str, dict[str, str]] = {
         "save_failed": "Партию не удалось сохранить ({why}); игра продолжается.",
     },
 }
-for _lang, _table in STRINGS.items():
-    for _key, _text in _table.items():
-        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+i18n.add_strings(STRINGS)

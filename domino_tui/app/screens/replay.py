@@ -69,9 +69,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_won": "победа: {names}",
     },
 }
-for _lang, _table in STRINGS.items():
-    for _key, _text in _table.items():
-        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+i18n.add_strings(STRINGS)
 
 
 def names_session(loaded: LoadedRecord) -> GameSession:

@@ -78,9 +78,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
 }
-for _lang, _table in STRINGS.items():
-    for _key, _text in _table.items():
-        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+i18n.add_strings(STRINGS)
 
 
 @dataclass(frozen=True)

@@ -53,9 +53,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "tw.r_right": "{tile} ▶",
     },
 }
-for _lang, _table in STRINGS.items():
-    for _key, _text in _table.items():
-        i18n.STRINGS.setdefault(_lang, {}).setdefault(_key, _text)
+i18n.add_strings(STRINGS)
 
 
 def fit_name(name: str, width: int) -> str:
