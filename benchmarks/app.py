@@ -1,11 +1,14 @@
-"""How fast the table appears and how much memory a whole match takes (issue 4, item 9).
+"""How fast the table appears and how much memory a whole match takes (issue 4 item 9, issue 9
+item 10).
 
 Each run is a fresh ``python`` process going through the real ``domino play`` command; only
 ``App.run`` is swapped for a headless run with an autopilot, so interpreter start, imports, the
-deal and the first frame are all counted. Targets: first frame ≤ 1.0 s (median), peak RSS
-≤ 150 MB over a full match against three hard bots.
+deal and the first frame are all counted. In the same run, alternating with it, a bare Textual
+app (one ``Static``) is timed the same way, so the ratio of the two medians does not depend on
+how fast or busy the machine is. Targets: first frame ≤ 1.0 s (median) and ≤ 1.5× the bare
+app's; peak RSS ≤ 150 MB over a full match against three hard bots.
 
-    .venv/bin/python benchmarks/app.py [--runs 7] [--seed 3] [--skip-match]
+    .venv/bin/python benchmarks/app.py [--runs 9] [--seed 3] [--skip-match]
 """
 
 from __future__ import annotations
@@ -70,10 +73,32 @@ main()
 """
 
 
+BARE = r"""
+import time
+from textual.app import App
+from textual.widgets import Static
+
+
+class Bare(App):
+    def compose(self):
+        yield Static("Козёл")
+
+
+async def first_frame(pilot):
+    await pilot.pause()
+    print("FRAME", time.time(), flush=True)
+    pilot.app.exit()
+
+
+Bare().run(headless=True, auto_pilot=first_frame, size=(120, 40))
+"""
+
+
 def child(mode: str, seed: int, env: dict[str, str]) -> tuple[float, str]:
     start = time.time()
+    code = BARE if mode == "bare" else CHILD
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, mode, str(seed)],
+        [sys.executable, "-c", code, mode, str(seed)],
         capture_output=True,
         text=True,
         env=env,
@@ -83,26 +108,38 @@ def child(mode: str, seed: int, env: dict[str, str]) -> tuple[float, str]:
     return start, out
 
 
+def frame_time(mode: str, seed: int, env: dict[str, str]) -> float:
+    """Seconds from starting the process to its first painted frame."""
+    start, out = child(mode, seed, env)
+    stamp = next(float(line.split()[1]) for line in out.splitlines() if line.startswith("FRAME"))
+    return stamp - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--skip-match", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as config:
         env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": config, "DOMINO_TUI_HOME": config}
-        frames = []
-        for _ in range(args.runs):
-            start, out = child("frame", args.seed, env)
-            stamp = next(
-                float(line.split()[1]) for line in out.splitlines() if line.startswith("FRAME")
-            )
-            frames.append(stamp - start)
+        frames: list[float] = []
+        bare: list[float] = []
+        child("frame", args.seed, env)  # warm the disk cache and the bytecode once, untimed
+        for _ in range(args.runs):  # alternating, so a busy moment hits both alike
+            frames.append(frame_time("frame", args.seed, env))
+            bare.append(frame_time("bare", args.seed, env))
+        ours, theirs = statistics.median(frames), statistics.median(bare)
         print(
-            f"first frame: median {statistics.median(frames):.3f} s, "
+            f"first frame: median {ours:.3f} s, "
             f"min {min(frames):.3f} s, max {max(frames):.3f} s over {args.runs} runs "
             "(target ≤ 1.0 s)"
         )
+        print(
+            f"bare Textual app (one Static): median {theirs:.3f} s, "
+            f"min {min(bare):.3f} s, max {max(bare):.3f} s"
+        )
+        print(f"ratio: {ours / theirs:.2f}× the bare app (target ≤ 1.5×)")
         if args.skip_match:
             return
         start, out = child("match", args.seed, env)

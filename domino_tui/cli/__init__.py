@@ -17,9 +17,11 @@ from typer.exceptions import Abort, TyperException
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from . import arena, bots, learn, play, replay, rules, sim, store
+from . import arena, bots, fastparams, learn, play, replay, rules, sim, store
 from .health import FolderError, os_error_line
 from .options import error_line
+
+fastparams.install()  # plain option values without importing pydantic (the first frame's cost)
 
 app = typer.Typer(
     name="domino",
