@@ -1,13 +1,16 @@
-"""Hints: the hard bot, asked from the player's own view, names a move and (in English) why."""
+"""Hints: the move, its end, why in a player's words and the gain in pips, from the player's
+own view only (``bots/explain.py`` computes, ``hint_words.py`` words it). The search runs in a
+worker, so the table stays live; an answer for a position that has moved on is dropped."""
 
 from __future__ import annotations
 
 from textual import work
+from textual.widgets import Static
 
-from ...bots import make_bot
-from ...engine.actions import DRAW, KNOCK, PAIR_BASE, format_action
-from ...engine.tiles import tile_set
+from ...bots.explain import Advice, advise
+from ...engine.actions import is_play
 from ...engine.view import SeatView
+from ..hint_words import hint_text
 from ..strings import t
 from .table import TableScreen
 
@@ -22,39 +25,19 @@ class Hints(TableScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, view: SeatView, token: int) -> None:
-        if self.hint_bot is None:
-            self.hint_bot = make_bot("hard", self.session.seed)
-        bot = self.hint_bot
         try:
-            explain = getattr(bot, "explain", None)
-            if callable(explain):
-                code, why = explain(view)
-            else:
-                code, why = bot.choose(view), ""
-        except Exception:
-            code, why = view.legal[0], ""
-        self.app.call_from_thread(self.show_hint, code, why, token)
+            advice = advise(view, self.session.seed)
+        except Exception:  # a hint must never take the table down
+            advice = Advice(view.legal[0], (), (), "only")
+        self.app.call_from_thread(self.show_hint, advice, view, token)
 
-    def show_hint(self, code: int, why: str, token: int) -> None:
+    def show_hint(self, advice: Advice, view: SeatView, token: int) -> None:
         if token != self.token:
             return
-        ts = tile_set(self.match.rules.set_top)
-        if code >= 0:
-            self.selected = code >> 1 if code < PAIR_BASE else self.selected
-        if code == DRAW:
-            action = t("key_draw", self.lang)
-        elif code == KNOCK:
-            action = t("key_knock", self.lang)
-        elif code < PAIR_BASE:
-            end = t("end_left" if code & 1 == 0 else "end_right", self.lang)
-            action = (
-                ts.name(code >> 1)
-                if not self.match.round.placed
-                else f"{ts.name(code >> 1)} → {end}"
-            )
-        else:
-            action = format_action(code, ts=ts)
-        if not why or self.lang != "en":  # bots explain in English only
-            why = t("hint_generic", self.lang)
-        self.message = t("hint", self.lang, action=action, reason=why)
+        if is_play(advice.code):
+            self.selected = advice.code >> 1
+        names = [self.session.name(s) for s in range(self.session.rules.players)]
+        status = self.query_one("#status", Static)
+        width = (status.content_size.width or 78) * 2 - 6  # two rows, less what word wrap loses
+        self.message = hint_text(advice, view, names, self.lang, limit=width)
         self.refresh_table()

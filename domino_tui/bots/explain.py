@@ -1,0 +1,310 @@
+"""Hints a player understands: the best move, why in a player's words, and by how much.
+
+:func:`advise` reads one :class:`SeatView` and nothing else (bots never cheat, K3.6):
+
+- every distinct legal move is valued with the hard bot's own machinery (the same sampler of
+  hidden deals, the same default playout policy, the same :class:`Evaluator`), each move on the
+  same guessed deals, so that the difference of two moves is measured with little noise, and
+  the noise itself is known (the standard error of the paired differences);
+- the reasons are facts the seat can know: its own hand, the table, and what the belief model
+  proves from knocks and draws (a seat that knocked or drew on a 4 held no 4, until a later draw
+  may have brought one). They are kept only when they *separate* the best move from the next best
+  one, most telling first, at most three.
+
+The words are not here: a :class:`Reason` is data (a kind, a seat, numbers, a tile), worded by
+the app (``domino_tui/app/hint_words.py``) in the player's language.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..engine.actions import DRAW, KNOCK, is_pair, is_play, pair_tiles
+from ..engine.geometry import geometry
+from ..engine.tiles import tile_set
+from ..engine.view import SeatView
+from .belief import Belief
+from .evaluate import Evaluator
+from .rollout import POLICIES
+from .sampler import Sampler
+from .search import decision_rng
+
+BUDGET = 2400  # playouts per hint, shared among the moves
+MIN_GUESSES = 24
+MAX_GUESSES = 400
+MIN_GAP = 1.0  # pips: a smaller difference is never called a gain
+NOISE = 2.0  # standard errors: a difference inside this band is noise
+SHED_GAP = 3  # pips: shedding this much more than the next best is worth saying
+SHED_MIN = 7  # pips: ... and only for a heavy tile
+MAX_REASONS = 3
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move as the bot values it: the mean over the guessed deals, in pips (what the others
+    lose on average minus what this seat loses), and the values themselves."""
+
+    code: int
+    mean: float
+    samples: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One fact behind the hint.
+
+    ``kind``: ``out`` (goes out), ``fish_win`` (this move makes a fish the seat wins),
+    ``fish_lose`` (the next best move, ``other``, would make a fish the seat loses), ``block``
+    (the next seat, ``seat``, has shown nothing for the new ``numbers``), ``void`` (``seat`` has
+    shown nothing for the new end ``numbers[0]``), ``shed`` (gets rid of ``tiles``, ``pips``),
+    ``last`` (keeps the seat's last tile with ``numbers[0]``), ``follow_both`` / ``follow_one``
+    (the hand still answers both ends / one end afterwards), ``must_draw`` / ``must_knock``
+    (nothing fits the ends ``numbers``), ``only`` (the only play).
+    """
+
+    kind: str
+    seat: int = -1
+    numbers: tuple[int, ...] = ()
+    tiles: tuple[int, ...] = ()
+    pips: int = 0
+    value: float = 0.0  # a fish: the bot's mean value of it, in pips
+    sure: bool = True  # a fish: won (or lost) on every guessed deal
+    exact: bool = True  # a fish: the same value on every guessed deal
+    other: int = 0  # fish_lose: the move that would make the losing fish
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The hint: the move, the reasons, and the evaluation it rests on (best first)."""
+
+    code: int
+    reasons: tuple[Reason, ...]
+    values: tuple[MoveValue, ...]  # every distinct move, best first; empty for a forced action
+    verdict: str  # "only", "better", "close" (the next best is as good) or "equal" (all are)
+
+    @property
+    def runner_up(self) -> int | None:
+        return self.values[1].code if len(self.values) > 1 else None
+
+    @property
+    def gain(self) -> float:
+        """The best move's value minus the next best's, in pips (0 with one move)."""
+        if len(self.values) < 2:
+            return 0.0
+        return self.values[0].mean - self.values[1].mean
+
+
+def distinct_moves(view: SeatView) -> list[int]:
+    """The legal actions without the duplicates: when both ends show the same number, a tile
+    laid on the right is the same play as on the left."""
+    legal = list(view.legal)
+    if view.placed and view.left == view.right:
+        legal = [a for a in legal if not (is_play(a) and a & 1)]
+    return legal
+
+
+def noise(a: MoveValue, b: MoveValue) -> float:
+    """The standard error of ``a.mean - b.mean`` from the paired values (same guessed deals)."""
+    n = min(len(a.samples), len(b.samples))
+    if n < 2:
+        return math.inf
+    diffs = [x - y for x, y in zip(a.samples, b.samples, strict=False)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return math.sqrt(var / n)
+
+
+def evaluate(
+    view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "heavy"
+) -> tuple[MoveValue, ...]:
+    """Every distinct legal move valued over the same guessed deals, best first (ties keep the
+    legal order). A pure function of (seed, view)."""
+    moves = distinct_moves(view)
+    rng = decision_rng(seed, view)
+    rnd = rng.random
+    sampler = Sampler(view)
+    evaluator = Evaluator(view)
+    playout = POLICIES[policy](view.rules)
+    guesses = max(MIN_GUESSES, min(MAX_GUESSES, budget // max(1, len(moves))))
+    me = view.seat
+    samples: dict[int, list[float]] = {a: [] for a in moves}
+    for _ in range(guesses):
+        base = sampler.state(rng)
+        for a in moves:
+            s = base.copy()
+            s.apply_unchecked(a)
+            if not s.over:
+                playout(s, rnd)
+            samples[a].append(evaluator.seat_values(s)[me])
+    values = [MoveValue(a, sum(v) / len(v), tuple(v)) for a, v in samples.items()]
+    values.sort(key=lambda m: -m.mean)
+    return tuple(values)
+
+
+# --- facts about one move -------------------------------------------------------------------
+@dataclass(frozen=True)
+class _After:
+    tiles: tuple[int, ...]
+    hand: int
+    left: int
+    right: int
+    new_end: int  # the end this move makes (-1 for a lead or a double pair)
+    out: bool
+    fish: bool
+
+
+class _Facts:
+    """What the seat knows, computed once per hint."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.ts = tile_set(view.rules.set_top)
+        self.geo = geometry(view.rules.set_top, view.rules.match)
+        self.belief = Belief(view)
+        seats = view.seats
+        i = seats.index(view.seat)
+        order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+        partner = (view.seat + 2) % 4 if view.rules.pairs else -1
+        self.order = [s for s in order if view.counts[s] > 0]
+        self.opponents = [s for s in self.order if s != partner]
+
+    def after(self, code: int) -> _After:
+        view, ts, geo = self.view, self.ts, self.geo
+        tiles = pair_tiles(code) if is_pair(code) else (code >> 1,)
+        left, right, table, hand, new_end = view.left, view.right, view.table, view.hand, -1
+        for k, t in enumerate(tiles):
+            side = k if is_pair(code) else code & 1
+            table |= 1 << t
+            hand &= ~(1 << t)
+            if not view.placed and k == 0:
+                left, right = ts.lo[t], ts.hi[t]
+            elif side == 0:
+                left = new_end = geo.after[left][t]
+            else:
+                right = new_end = geo.after[right][t]
+        if is_pair(code):
+            new_end = -1
+        out = not hand
+        fish = not out and geo.dead(left, right, table)
+        return _After(tuple(tiles), hand, left, right, new_end, out, fish)
+
+    def lacks(self, seat: int, numbers: tuple[int, ...]) -> bool:
+        """``seat`` surely holds no unseen tile that fits any of ``numbers``."""
+        mask = 0
+        for n in numbers:
+            mask |= self.geo.fits[n]
+        return self.belief.lacks(seat, mask & self.view.unseen)
+
+    def follow(self, a: _After) -> int:
+        """How many of the new ends (distinct numbers) the remaining hand can answer."""
+        ends = {a.left, a.right}
+        return sum(1 for e in ends if a.hand & self.geo.fits[e])
+
+    def lost_suits(self, a: _After) -> set[int]:
+        """Numbers the hand held before the move and no longer holds, that others can still
+        bring to an end (an unseen tile shows them)."""
+        ts, view = self.ts, self.view
+        return {
+            s
+            for s in range(ts.top + 1)
+            if view.hand & ts.suit_mask[s]
+            and not a.hand & ts.suit_mask[s]
+            and view.unseen & ts.suit_mask[s]
+        }
+
+
+def _fish_reason(kind: str, m: MoveValue, other: int = 0) -> Reason:
+    lo, hi = min(m.samples), max(m.samples)
+    sure = lo > 0 if kind == "fish_win" else hi < 0
+    return Reason(kind, value=m.mean, sure=sure, exact=hi - lo < 0.5, other=other)
+
+
+def reasons_for(view: SeatView, values: tuple[MoveValue, ...]) -> tuple[Reason, ...]:
+    """The facts that set the best move (``values[0]``) apart from the next best, most telling
+    first, at most :data:`MAX_REASONS`."""
+    facts = _Facts(view)
+    best = values[0]
+    b = facts.after(best.code)
+    if b.out:
+        return (Reason("out"),)
+    if len(values) < 2:
+        return (Reason("only"),)
+    second = values[1]
+    r = facts.after(second.code)
+    found: list[Reason] = []
+    if b.fish and best.mean > 0:
+        found.append(_fish_reason("fish_win", best))
+    if r.fish and second.mean < 0 and not b.fish:
+        found.append(_fish_reason("fish_lose", second, other=second.code))
+    if b.fish or r.fish:
+        return tuple(found[:MAX_REASONS])
+    if r.out:  # the next best goes out but scores worse (a bonus or the goat): nothing to say
+        return ()
+    ends_b = tuple(sorted({b.left, b.right}))
+    ends_r = tuple(sorted({r.left, r.right}))
+    blocked = -1
+    if facts.opponents and facts.order and facts.order[0] == facts.opponents[0]:
+        nxt = facts.order[0]
+        if facts.lacks(nxt, ends_b) and not facts.lacks(nxt, ends_r):
+            blocked = nxt
+            found.append(Reason("block", seat=nxt, numbers=ends_b))
+    if b.new_end >= 0 and view.placed:
+        for seat in facts.opponents:
+            if seat == blocked:
+                continue
+            shown = facts.lacks(seat, (b.new_end,))
+            if shown and not (r.new_end >= 0 and facts.lacks(seat, (r.new_end,))):
+                found.append(Reason("void", seat=seat, numbers=(b.new_end,)))
+                break
+    ts = facts.ts
+    pips_b = sum(ts.pips[t] for t in b.tiles)
+    pips_r = sum(ts.pips[t] for t in r.tiles)
+    if pips_b >= pips_r + SHED_GAP and pips_b >= SHED_MIN:
+        found.append(Reason("shed", tiles=b.tiles, pips=pips_b))
+    kept = sorted(facts.lost_suits(r) - facts.lost_suits(b))
+    if kept:
+        found.append(Reason("last", numbers=(kept[0],)))
+    fb, fr = facts.follow(b), facts.follow(r)
+    if fb > fr:
+        both = fb == len({b.left, b.right})
+        found.append(Reason("follow_both" if both else "follow_one", numbers=ends_b))
+    return tuple(found[:MAX_REASONS])
+
+
+def verdict(values: tuple[MoveValue, ...]) -> str:
+    """``better`` when the best beats the next best beyond the noise, ``close`` when only the
+    next best is as good, ``equal`` when every move is, ``only`` with a single move."""
+    if len(values) < 2:
+        return "only"
+    best = values[0]
+
+    def close(m: MoveValue) -> bool:
+        return best.mean - m.mean < max(MIN_GAP, NOISE * noise(best, m))
+
+    if all(close(m) for m in values[1:]):
+        return "equal"
+    return "close" if close(values[1]) else "better"
+
+
+def advise(view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "heavy") -> Advice:
+    """The hint for the seat to move, from its view only."""
+    legal = view.legal
+    if not legal:
+        raise ValueError("no hint: it is not this seat's turn")
+    if legal == (DRAW,) or legal == (KNOCK,):
+        kind = "must_draw" if legal[0] == DRAW else "must_knock"
+        ends = tuple(sorted({view.left, view.right}))
+        return Advice(legal[0], (Reason(kind, numbers=ends),), (), "only")
+    moves = distinct_moves(view)
+    if len(moves) == 1:
+        facts = _Facts(view)
+        why = Reason("out") if facts.after(moves[0]).out else Reason("only")
+        return Advice(moves[0], (why,), (), "only")
+    values = evaluate(view, seed, budget, policy)
+    facts = _Facts(view)
+    if facts.after(values[0].code).out:
+        # the same tile going out on the other end is the same result, not a rival
+        tile = values[0].code >> 1
+        values = tuple(v for v in values if v is values[0] or v.code >> 1 != tile)
+    return Advice(values[0].code, reasons_for(view, values), values, verdict(values))
