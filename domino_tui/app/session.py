@@ -149,6 +149,11 @@ class GameSession:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
 
     @property
+    def with_undo(self) -> bool:
+        """A move of this match was taken back: practice, kept out of the rating."""
+        return self.match.with_undo
+
+    @property
     def hotseat(self) -> bool:
         """Friends at one keyboard: hands are hidden between their turns, no undo."""
         return len(self.humans) > 1
@@ -199,13 +204,21 @@ class GameSession:
         return point
 
     def undo(self) -> int:
-        """Take back the humans' last choice and all that followed it; returns the number of
-        actions taken back. The match is rebuilt from the seed, so it is exactly as it was."""
+        """Take back the humans' last choice and all that followed it (the bots' replies too,
+        back to the player's previous decision); returns the number of actions taken back. The
+        match is rebuilt from the seed, so it is exactly as it was.
+
+        Undo is honest (issue 9): it stays available against bots as a practice aid, but the
+        first undo marks the match "with undo" for good; the mark travels in the save and the
+        finished record, and the statistics count such a match as practice, never in the
+        rating. We chose this over "undo only before a bot replied" because a learner wants
+        to retry a real decision, and a bot usually answers at once. Never in hot-seat."""
         actions = [c for moves in self.match.actions for c in moves]
         point = self.undo_point()
         match = Match(self.rules, self.seed)
         for code in actions[:point]:
             match.apply(code)
+        match.with_undo = True
         self.match = match
         self._tell(None, None)
         return len(actions) - point

@@ -165,7 +165,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "undo_off": "Undo is switched off in the settings.",
         "undo_hotseat": "No undo when friends play at one keyboard.",
         "undo_scripted": "This game cannot be rewound.",
-        "undone": "Taken back: {n} actions. Your move again.",
+        "undone": "Taken back: {n}. Your move again.",
         "log_undo": "↶ undo ({n})",
     },
     "ru": {
@@ -322,7 +322,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "undo_off": "Отмена хода выключена в настройках.",
         "undo_hotseat": "В игре за одной клавиатурой ходы не отменяют.",
         "undo_scripted": "Эту партию нельзя отмотать назад.",
-        "undone": "Отменено действий: {n}. Снова ваш ход.",
+        "undone": "Отменено: {n}. Снова ваш ход.",
         "log_undo": "↶ отмена ({n})",
     },
 }
@@ -360,6 +360,8 @@ def _register() -> None:
 
 
 _register()
+
+from . import table_strings as _table_strings  # noqa: E402, F401  (registers issue 9's words)
 
 
 def t(key: str, lang: str, **fmt: object) -> str:

@@ -43,7 +43,7 @@ def stats_table(profiles: list[ProfileStats]) -> Table:
         title="Profiles",
         header_style="bold",
         caption="Won: rounds won of played · Mean: points left in hand per round · "
-        "Best/Worst: rating, final score",
+        "Best/Worst: rating, final score · practice: played with undo, not rated",
     )
     table.add_column("Player")
     for name in ("Games", "Goats", "Won", "Mean", "Rating"):
@@ -54,7 +54,9 @@ def stats_table(profiles: list[ProfileStats]) -> Table:
         mean = p.mean_round_points
         table.add_row(
             escape(clean(p.name, 40)) + (" [dim](bot)[/dim]" if p.is_bot else ""),
-            str(p.matches) + (f" ({p.abandoned} left)" if p.abandoned else ""),
+            str(p.matches)
+            + (f" ({p.abandoned} left)" if p.abandoned else "")
+            + (f" ({p.practice} practice)" if p.practice else ""),
             str(p.goats),
             f"{p.rounds_won}/{p.rounds_played}",
             "—" if mean is None else f"{mean:.1f}",

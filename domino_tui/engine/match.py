@@ -67,6 +67,7 @@ class Match:
         self.histories: list[list[Event]] = []  # each round's events, draws with their tiles
         self.outcome: Outcome | None = None
         self.deals: list[Deal] = []  # each round's deal as dealt (hands, boneyard, redeals)
+        self.with_undo = False  # a move was taken back: a practice match, kept out of the rating
         self.round = self._new_round()
 
     # --- flow -----------------------------------------------------------------------------------

@@ -94,6 +94,8 @@ def make_record(
         "abandoned_by": abandoned,
         "result": result,
     }
+    if match.with_undo:  # only when set: older records (without the key) keep their digest
+        body["with_undo"] = True
     body["digest"] = _digest(body)
     return body
 
@@ -198,6 +200,8 @@ def _check_parts(data: dict[str, Any]) -> None:
         isinstance(seats, list) and all(isinstance(s, dict) for s in seats)
     ):
         raise _malformed("seats")
+    if "with_undo" in data and not isinstance(data["with_undo"], bool):
+        raise _malformed("with_undo")
     if "summary" in data and check_summary(data["summary"]) is None:
         raise _malformed("summary")
 
@@ -271,6 +275,7 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Match:
     _check_parts(record)
     rules = _rules_of(record)
     match = Match(rules, record["seed"])
+    match.with_undo = record.get("with_undo") is True
     ts = tile_set(rules.set_top)
     step = 0
     for number, moves in enumerate(record["rounds"], start=1):

@@ -86,8 +86,13 @@ def _v1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX results_by_profile ON results(profile_id)")
 
 
+def _v2(db: sqlite3.Connection) -> None:
+    """Matches played with undo (issue 9): counted, but kept out of the rating."""
+    db.execute("ALTER TABLE matches ADD COLUMN with_undo INTEGER NOT NULL DEFAULT 0")
+
+
 Migration = Callable[[sqlite3.Connection], None]
-MIGRATIONS: list[Migration] = [_v1]  # MIGRATIONS[i] takes the schema from version i to i + 1
+MIGRATIONS: list[Migration] = [_v1, _v2]  # MIGRATIONS[i] takes the schema from version i to i + 1
 
 
 @dataclass(frozen=True)
@@ -112,9 +117,10 @@ class ProfileStats:
     rounds_played: int
     rounds_won: int
     round_points: int  # own hand points summed over the rounds played
-    rating: int  # K10 / K10.1 rating summed over all matches
+    rating: int  # K10 / K10.1 rating summed over the rated matches (those without undo)
     best: MatchRef | None
     worst: MatchRef | None
+    practice: int = 0  # of ``matches``, those played with undo: counted, never rated
 
     @property
     def mean_round_points(self) -> float | None:
@@ -388,7 +394,7 @@ class StatsDB:
         try:
             cur = self._db.execute(
                 "INSERT INTO matches (game_id, finished_at, preset, rules, seed, rounds,"
-                " abandoned_by, record_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " abandoned_by, record_name, with_undo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id or new_game_id(),
                     finished_at or _now(),
@@ -398,6 +404,7 @@ class StatsDB:
                     len(match.results),
                     outcome.abandoned_by if outcome.abandoned_by >= 0 else None,
                     record_name,
+                    bool(match.with_undo),
                 ),
             )
         except sqlite3.IntegrityError:
@@ -452,8 +459,10 @@ class StatsDB:
         rows = self._db.execute(
             "SELECT p.id, p.name, p.is_bot, COUNT(DISTINCT r.match_id), SUM(r.goat),"
             " SUM(r.left_game), SUM(r.rounds_played), SUM(r.rounds_won), SUM(r.round_points),"
-            " SUM(r.rating) FROM profiles p JOIN results r ON r.profile_id = p.id"
-            " GROUP BY p.id ORDER BY p.is_bot, SUM(r.rating) DESC, p.name"
+            " SUM(CASE WHEN m.with_undo THEN 0 ELSE r.rating END), SUM(m.with_undo)"
+            " FROM profiles p JOIN results r ON r.profile_id = p.id"
+            " JOIN matches m ON m.id = r.match_id GROUP BY p.id"
+            " ORDER BY p.is_bot, SUM(CASE WHEN m.with_undo THEN 0 ELSE r.rating END) DESC, p.name"
         ).fetchall()
         return [
             ProfileStats(
@@ -468,8 +477,21 @@ class StatsDB:
                 rating=total,
                 best=self._extreme(pid, best=True),
                 worst=self._extreme(pid, best=False),
+                practice=practice or 0,
             )
-            for pid, name, is_bot, matches, goats, left, played, won, points, total in rows
+            for (
+                pid,
+                name,
+                is_bot,
+                matches,
+                goats,
+                left,
+                played,
+                won,
+                points,
+                total,
+                practice,
+            ) in rows
             if include_bots or not is_bot
         ]
 
@@ -479,7 +501,7 @@ class StatsDB:
 
     def _extreme(self, profile_id: int, best: bool) -> MatchRef | None:
         """Best match: highest rating, then lowest written score, then earliest; worst: the
-        reverse."""
+        reverse. Only rated matches (played without undo) compete."""
         order = (
             "r.rating DESC, r.written ASC, m.id ASC"
             if best
@@ -488,7 +510,7 @@ class StatsDB:
         row = self._db.execute(
             "SELECT m.game_id, m.finished_at, r.rating, r.written, r.goat, m.record_name"
             " FROM results r JOIN matches m ON m.id = r.match_id"
-            f" WHERE r.profile_id = ? ORDER BY {order} LIMIT 1",
+            f" WHERE r.profile_id = ? AND NOT m.with_undo ORDER BY {order} LIMIT 1",
             (profile_id,),
         ).fetchone()
         if row is None:
@@ -505,7 +527,8 @@ class StatsDB:
         rows = self._db.execute(
             "SELECT m.finished_at, m.game_id, r.rating FROM results r"
             " JOIN matches m ON m.id = r.match_id JOIN profiles p ON p.id = r.profile_id"
-            " WHERE p.name = ? AND p.is_bot = ? ORDER BY m.finished_at, m.id, r.seat",
+            " WHERE p.name = ? AND p.is_bot = ? AND NOT m.with_undo"
+            " ORDER BY m.finished_at, m.id, r.seat",
             (name, is_bot),
         ).fetchall()
         points, total = [], 0

@@ -128,20 +128,21 @@ def test_a_new_migration_runs_once_and_keeps_the_data(monkeypatch: pytest.Monkey
             runs.append(1)
         conn.execute("ALTER TABLE matches ADD COLUMN notes TEXT")
 
+    before = len(stats.MIGRATIONS)
     monkeypatch.setattr(stats, "MIGRATIONS", [*stats.MIGRATIONS, add_notes])
     backups = []
     for _ in range(2):
         with StatsDB() as db:
-            assert db.schema_version == 2
+            assert db.schema_version == before + 1
             assert db.match_count() == 2
             backups.append(db.backup)
     assert runs == [1]
     # the file was copied before the migration changed it, and only then
     first, again = backups
     assert first is not None and again is None
-    assert first.name.startswith("stats.sqlite3.backup-v1-")
+    assert first.name.startswith(f"stats.sqlite3.backup-v{before}-")
     with sqlite3.connect(first) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == before
         assert raw.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 2
 
 
@@ -224,3 +225,22 @@ def test_record_match_opens_the_default_database() -> None:
     assert paths.stats_path().exists()
     with StatsDB() as db:
         assert db.match_count() == 1
+
+
+def test_a_version_1_database_gains_the_undo_column_and_keeps_its_matches() -> None:
+    """Issue 9: schema v2 marks matches played with undo; a v1 file migrates, all rated."""
+    path = paths.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(path) as raw:
+        stats._v1(raw)
+        raw.execute("PRAGMA user_version = 1")
+    with StatsDB() as db:
+        _two_matches(db)
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE matches SET with_undo = 0")
+        raw.execute("PRAGMA user_version = 1")
+        raw.execute("ALTER TABLE matches DROP COLUMN with_undo")
+    with StatsDB() as db:
+        assert db.schema_version == len(stats.MIGRATIONS) and db.backup is not None
+        assert db.match_count() == 2
+        assert all(p.practice == 0 for p in db.profiles())

@@ -14,6 +14,7 @@ from ...engine.actions import DRAW
 from ...engine.match import RoundResult
 from ...engine.round import Event
 from ...engine.tiles import tile_set
+from ...transcript import plural
 from ..session import UndoError
 from ..strings import t
 from ..widgets.scores import ScoreSheet
@@ -173,6 +174,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             return
         if self.waiting_modal or self.match.over:
             return
+        first_undo = self.session.with_undo
         try:
             taken = self.session.undo()
         except UndoError as err:
@@ -184,7 +186,9 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         self.query_one("#log", RichLog).clear()
         self.log_round_so_far()
         self.write_log(t("log_undo", lang, n=taken))
-        self.message = t("undone", lang, n=taken)
+        self.message = t("undone", lang, n=plural(taken, "w.actions", lang))
+        if not first_undo:
+            self.message += " " + t("with_undo_note", lang)
         self.refresh_table()
         self.advance()
 

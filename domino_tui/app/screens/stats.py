@@ -20,6 +20,7 @@ from ... import i18n
 from ...storage.paths import stats_path
 from ...storage.stats import MatchRef, ProfileStats, RatingPoint, StatsDB, StatsError
 from ...text import clean
+from ...transcript import plural
 from ..strings import t
 from ..widgets.chart import RatingChart
 from .base import DominoScreen
@@ -45,12 +46,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "stats_worst": "Worst",
         "stats_bot": "bot",
         "stats_left": "{n} left",
-        "stats_chart": "Rating of {name}: {total} after {n} matches",
+        "stats_chart": "Rating of {name}: {total} after {n}",
+        "stats_practice": "{n} practice",
         "stats_empty": "No finished matches yet: play one and the figures appear here.",
         "stats_no_history": "No matches for this player.",
         "stats_legend": (
             "Won: rounds won/played · Pts/rd: points left in hand per round · "
-            "Best/Worst: rating · final score"
+            "Best/Worst: rating · final score · practice: played with undo, not rated"
         ),
     },
     "ru": {
@@ -68,13 +70,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "stats_best": "Лучшая",
         "stats_worst": "Худшая",
         "stats_bot": "бот",
-        "stats_left": "ушёл: {n}",
-        "stats_chart": "Рейтинг: {name} — {total} (партий: {n})",
+        "stats_left": "уходов: {n}",
+        "stats_chart": "Рейтинг: {name} — {total} ({n})",
+        "stats_practice": "трен.: {n}",
         "stats_empty": "Сыгранных партий пока нет: сыграйте одну, и цифры появятся здесь.",
         "stats_no_history": "У этого игрока нет партий.",
         "stats_legend": (
             "Коны: взято/сыграно · Оч/кон: очков в руке за кон · "
-            "Лучшая/худшая: рейтинг · итоговый счёт"
+            "Лучшая/худшая: рейтинг · итоговый счёт · трен.: с отменой ходов, без рейтинга"
         ),
     },
 }
@@ -120,6 +123,8 @@ def profile_row(p: ProfileStats, lang: str) -> list[str | Text]:
     matches = str(p.matches)
     if p.abandoned:
         matches += f" ({t('stats_left', lang, n=p.abandoned)})"
+    if p.practice:  # played with undo: counted here, kept out of the rating (issue 9)
+        matches += f" ({t('stats_practice', lang, n=p.practice)})"
     mean = p.mean_round_points
     figures = (
         matches,
@@ -251,7 +256,9 @@ class StatsScreen(DominoScreen):
         chart = self.query_one(RatingChart)
         total = history[-1].total if history else 0
         name = escape(clean(profile.name, 40))  # a border title is markup
-        chart.border_title = t("stats_chart", lang, name=name, total=total, n=len(history))
+        chart.border_title = t(
+            "stats_chart", lang, name=name, total=total, n=plural(len(history), "w.rated", lang)
+        )
         labels = (
             (day(history[0].finished_at), day(history[-1].finished_at)) if history else ("", "")
         )

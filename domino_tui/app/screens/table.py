@@ -181,8 +181,10 @@ class TableScreen(DominoScreen):
         names = [s.side_name(side) for side in range(s.rules.sides)]
         goats = m.outcome.goats if m.outcome else ()
         table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
-        caption = t("carry_marker", lang, n=m.carry) if m.carry else ""
-        self.query_one(ScoreSheet).show(table, caption)
+        marks = [t("carry_marker", lang, n=m.carry)] if m.carry else []
+        if s.with_undo:  # honest undo: the whole table sees this match is practice
+            marks.append(t("with_undo", lang))
+        self.query_one(ScoreSheet).show(table, " · ".join(marks))
         self.query_one("#score-key", Static).update(legend_line(lang))
         hand = self.query_one(Hand)
         tiles = self.hand_tiles()
