@@ -21,9 +21,6 @@ from ..storage import SaveError, SaveLocked
 from .saving import Saves
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
-from .screens.new_game import NewGameScreen
-from .screens.rules import RulesScreen
-from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .session import ActionListener, GameSession
 from .settings import PACES, Settings, SettingsStore, default_path
@@ -144,13 +141,19 @@ class DominoApp(App[None]):
             self.pop_screen()
 
     def open_new_game(self) -> None:
+        from .screens.new_game import NewGameScreen  # not needed for the first frame
+
         self.push_screen(NewGameScreen())
 
     def open_rules(self) -> None:
+        from .screens.rules import RulesScreen  # Markdown: not needed for the first frame
+
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
 
     def open_settings(self) -> None:
+        from .screens.settings import SettingsScreen  # not needed for the first frame
+
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
@@ -249,15 +252,23 @@ class DominoApp(App[None]):
 
     # --- actions ---------------------------------------------------------------------------
     def action_request_quit(self) -> None:
-        """Quit only after a yes; Ctrl+C lands here too, so it never shows a traceback."""
+        """Quit; while a game runs, only after a yes ("the game stays saved"). Ctrl+C lands
+        here too, so it never shows a traceback. With no game at the table, quit at once."""
         if isinstance(self.screen, ConfirmQuit):
+            return
+        game = self.game_screen()
+        if game is None or game.session.match.over:
+            self.exit()
             return
 
         def done(answer: str | None) -> None:
             if answer == "yes":
                 self.exit()
 
-        self.push_screen(ConfirmQuit(), done)
+        saved = (
+            self.saves is not None and game.session.listeners and not game.session.match.scripted
+        )
+        self.push_screen(ConfirmQuit("confirm_quit" if saved else "confirm_quit_unsaved"), done)
 
     def action_hint(self) -> None:
         game = self.game_screen()

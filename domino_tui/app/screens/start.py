@@ -11,7 +11,6 @@ from textual.widgets.option_list import Option
 from .. import learn_words as _learn_words  # noqa: F401  (registers "Learn to play")
 from ..strings import t
 from .base import DominoScreen
-from .stats import open_replays, open_stats
 
 LOGO = """\
 ┌───┬───┐ ┌───┬───┐
@@ -43,9 +42,14 @@ class StartScreen(DominoScreen):
         self.query_one(OptionList).focus()
 
     def fill(self) -> None:
+        """(Re)build the menu; the cursor stays on the item it was on (the one just opened and
+        left with Esc), or starts on Resume when a game is saved, else on New game."""
         lang = self.lang
         self.query_one("#title", Static).update(t("title", lang))
         menu = self.query_one(OptionList)
+        was = None
+        if menu.highlighted is not None and menu.option_count:
+            was = menu.get_option_at_index(menu.highlighted).id
         menu.clear_options()
         can_resume = self.domino.can_resume()
         menu.add_options(
@@ -60,7 +64,11 @@ class StartScreen(DominoScreen):
                 Option(t("quit", lang), id="quit"),
             ]
         )
-        menu.highlighted = 1 if can_resume else 0
+        ids = ["new", "resume", "learn", "replays", "stats", "rules", "settings", "quit"]
+        if was in ids and not (was == "resume" and not can_resume):
+            menu.highlighted = ids.index(was)
+        else:
+            menu.highlighted = 1 if can_resume else 0
 
     def relabel(self) -> None:
         self.localize()
@@ -84,8 +92,12 @@ class StartScreen(DominoScreen):
 
             open_lesson(app)
         elif choice == "replays":
+            from .stats import open_replays  # the archive and SQLite: not for the first frame
+
             open_replays(app)
         elif choice == "stats":
+            from .stats import open_stats
+
             open_stats(app)
         elif choice == "rules":
             app.open_rules()
