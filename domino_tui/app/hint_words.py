@@ -55,6 +55,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "hw.better": "about {pips} better than {move}, the next best",
         "hw.close": "{move} is about as good",
         "hw.equal": "all moves are about equal",
+        "hw.equal_two": "both moves are about equal",
+        "hw.equal_but": "though all moves are about equal",
+        "hw.equal_two_but": "though both moves are about equal",
         "hw.pips": "pip|pips",
         "hw.points": "point|points",
     },
@@ -94,6 +97,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "hw.better": "примерно на {pips} лучше, чем {move} (второй по силе ход)",
         "hw.close": "ход {move} почти так же хорош",
         "hw.equal": "все ходы примерно равны",
+        "hw.equal_two": "оба хода примерно равны",
+        "hw.equal_but": "хотя все ходы примерно равны",
+        "hw.equal_two_but": "хотя оба хода примерно равны",
         "hw.pips": "очко|очка|очков",
         "hw.points": "очко|очка|очков",
     },
@@ -122,14 +128,15 @@ def move_words(view: SeatView, code: int, lang: str) -> str:
 
 
 def short_move(advice: Advice, view: SeatView, code: int) -> str:
-    """Another move named briefly: "3-3", or "3-3 ◀" when the same tile is weighed on both ends."""
+    """Another move named briefly: "3-3", or "3-3 ◀" when the same tile on the other end is
+    valued differently."""
     ts = tile_set(view.rules.set_top)
     if is_pair(code):
         a, b = pair_tiles(code)
         return f"{ts.name(a)}+{ts.name(b)}"
     name = ts.name(code >> 1)
-    codes = {v.code for v in advice.values}
-    if view.placed and code ^ 1 in codes:
+    samples = {v.code: v.samples for v in advice.values}
+    if view.placed and code ^ 1 in samples and samples[code ^ 1] != samples.get(code):
         return f"{name} {'▶' if code & 1 else '◀'}"
     return name
 
@@ -176,10 +183,12 @@ def reason_words(r: Reason, advice: Advice, view: SeatView, names: Sequence[str]
     return kind
 
 
-def verdict_words(advice: Advice, view: SeatView, lang: str) -> str:
-    """How much the move gains over the next best, from the evaluation; "" with one move."""
+def verdict_words(advice: Advice, view: SeatView, lang: str, but: bool = False) -> str:
+    """How much the move gains over the next best, from the evaluation; "" with one move.
+    ``but``: reasons come first, so "all moves are about equal" starts with "though"."""
     if advice.verdict == "equal":
-        return t("hw.equal", lang)
+        key = "hw.equal_two" if len(advice.values) == 2 else "hw.equal"
+        return t(key + ("_but" if but else ""), lang)
     other = advice.runner_up
     if other is None or advice.verdict == "only":
         return ""
@@ -197,13 +206,14 @@ def hint_text(
     it fits (the move and the gain always stay)."""
     move = move_words(view, advice.code, lang)
     reasons = [reason_words(r, advice, view, names, lang) for r in advice.reasons]
-    verdict = verdict_words(advice, view, lang)
     while True:
-        parts = [*reasons, verdict] if verdict else reasons
-        if parts:
-            text = t("hw.hint", lang, move=move, why="; ".join(parts))
-        else:
-            text = t("hw.hint_bare", lang, move=move)
+        but = bool(reasons) and advice.verdict == "equal"
+        verdict = verdict_words(advice, view, lang, but=but)
+        why = "; ".join(reasons)
+        if verdict:
+            why = f"{why}{', ' if but else '; '}{verdict}" if why else verdict
+        key = "hw.hint" if why else "hw.hint_bare"
+        text = t(key, lang, move=move, why=why)
         if not limit or len(text) <= limit or not reasons:
             return text
         reasons.pop()

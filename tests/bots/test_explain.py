@@ -9,14 +9,22 @@ import random
 import pytest
 
 from domino_tui.app.hint_words import hint_text
-from domino_tui.bots.explain import Advice, MoveValue, advise, distinct_moves, evaluate, verdict
+from domino_tui.bots.explain import (
+    Advice,
+    MoveValue,
+    Reason,
+    advise,
+    distinct_moves,
+    evaluate,
+    verdict,
+)
 from domino_tui.bots.sampler import Sampler
 from domino_tui.engine.actions import DRAW, parse_action
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import SeatView, seat_view
 
-from .helpers import scripted
+from .helpers import RULESETS, positions, scripted
 from .test_counter import BLOCK_HANDS, BLOCK_SCRIPT
 
 NAMES = ["You", "Serg", "Olya", "Alex"]
@@ -197,11 +205,19 @@ def test_moves_within_the_noise_are_called_about_equal() -> None:
     assert verdict(close) == "close"
     view = _view(TWO, HEAVY_DOUBLE)
     code = parse_action("6-6R")
-    assert "all moves are about equal" in hint_text(
-        Advice(code, (), noisy, "equal"), view, NAMES, "en"
+    three = (*noisy, MoveValue(6, 0.0, (-6.0, 8.0, 11.0, -11.0)))
+    assert verdict(three) == "equal"
+    bare = Advice(code, (), three, "equal")
+    assert hint_text(bare, view, NAMES, "en").endswith("— all moves are about equal.")
+    assert hint_text(bare, view, NAMES, "ru").endswith("— все ходы примерно равны.")
+    two = Advice(code, (), noisy, "equal")
+    assert hint_text(two, view, NAMES, "en").endswith("— both moves are about equal.")
+    shed = Advice(code, (Reason("shed", tiles=(27,), pips=12),), noisy, "equal")
+    assert hint_text(shed, view, NAMES, "en").endswith(
+        "gets rid of 6-6 (12 points), though both moves are about equal."
     )
-    assert "все ходы примерно равны" in hint_text(
-        Advice(code, (), noisy, "equal"), view, NAMES, "ru"
+    assert hint_text(shed, view, NAMES, "ru").endswith(
+        "Вы избавляетесь от 6-6 (12 очков), хотя оба хода примерно равны."
     )
 
 
@@ -253,3 +269,17 @@ def test_the_hint_reads_the_seats_view_only() -> None:
             assert other_view == view
             assert advise(other_view, 5) == advise(view, 5)
     assert changed, "some re-deal put other tiles in the hidden hands"
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: f"{r.variant}-{r.players}-{r.match}")
+def test_every_rule_set_gets_a_one_line_hint_in_both_languages(rules) -> None:  # type: ignore[no-untyped-def]
+    for k, match in enumerate(positions(rules, 7)):
+        if k % 7:
+            continue
+        view = seat_view(match, match.turn)
+        advice = advise(view, 2, budget=60)
+        assert advice.code in view.legal
+        for lang, start in (("en", "Hint: "), ("ru", "Подсказка: ")):
+            text = hint_text(advice, view, NAMES, lang)
+            assert text.startswith(start) and text.endswith(".")
+            assert "{" not in text and "\n" not in text and "hw." not in text
