@@ -44,6 +44,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "hw.block_2": "{name}, next to play, has shown no {a}s or {b}s",
         "hw.block_sum_1": "{name}, next to play, has shown nothing for {a}",
         "hw.block_sum_2": "{name}, next to play, has shown nothing for {a} or {b}",
+        "hw.partner": "{move} would leave your partner {name} nothing to play",
         "hw.void": "{name} has shown no {a}s",
         "hw.void_sum": "{name} has shown nothing for {a}",
         "hw.shed": "gets rid of {tiles} ({points})",
@@ -86,6 +87,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "hw.block_2": "{name} ходит следом, и ходить ни на {a}, ни на {b} нечем",
         "hw.block_sum_1": "{name} ходит следом, и ходить на {a} нечем",
         "hw.block_sum_2": "{name} ходит следом, и ходить ни на {a}, ни на {b} нечем",
+        "hw.partner": "после хода {move} Вашему партнёру ({name}) нечем ходить",
         "hw.void": "{name} не может ходить на {a}",
         "hw.void_sum": "{name} не может ходить на {a}",
         "hw.shed": "Вы избавляетесь от {tiles} ({points})",
@@ -169,6 +171,8 @@ def reason_words(r: Reason, advice: Advice, view: SeatView, names: Sequence[str]
     if kind == "block":
         key = "hw.block_sum" if summed else "hw.block"
         return _numbers(key, r.numbers, lang, name=names[r.seat])
+    if kind == "partner":
+        return t("hw.partner", lang, move=short_move(advice, view, r.other), name=names[r.seat])
     if kind == "void":
         key = "hw.void_sum" if summed else "hw.void"
         return t(key, lang, name=names[r.seat], a=r.numbers[0])

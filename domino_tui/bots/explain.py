@@ -56,7 +56,9 @@ class Reason:
 
     ``kind``: ``out`` (goes out), ``fish_win`` (this move makes a fish the seat wins),
     ``fish_lose`` (the next best move, ``other``, would make a fish the seat loses), ``block``
-    (the next seat, ``seat``, has shown nothing for the new ``numbers``), ``void`` (``seat`` has
+    (the next seat, ``seat``, has shown nothing for the new ``numbers``), ``partner`` (the next
+    best move, ``other``, would leave ends ``numbers`` the partner ``seat`` has shown nothing
+    for), ``void`` (``seat`` has
     shown nothing for the new end ``numbers[0]``), ``shed`` (gets rid of ``tiles``, ``pips``),
     ``last`` (keeps the seat's last tile with ``numbers[0]``), ``follow_both`` / ``follow_one``
     (the hand still answers both ends / one end afterwards), ``must_draw`` / ``must_knock``
@@ -166,6 +168,7 @@ class _Facts:
         i = seats.index(view.seat)
         order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
         partner = (view.seat + 2) % 4 if view.rules.pairs else -1
+        self.partner = partner if partner in seats and view.counts[partner] else -1
         self.order = [s for s in order if view.counts[s] > 0]
         self.opponents = [s for s in self.order if s != partner]
 
@@ -249,6 +252,9 @@ def reasons_for(view: SeatView, values: tuple[MoveValue, ...]) -> tuple[Reason, 
         if facts.lacks(nxt, ends_b) and not facts.lacks(nxt, ends_r):
             blocked = nxt
             found.append(Reason("block", seat=nxt, numbers=ends_b))
+    partner = facts.partner
+    if partner >= 0 and facts.lacks(partner, ends_r) and not facts.lacks(partner, ends_b):
+        found.append(Reason("partner", seat=partner, numbers=ends_r, other=second.code))
     if b.new_end >= 0 and view.placed:
         for seat in facts.opponents:
             if seat == blocked:

@@ -25,7 +25,7 @@ from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import SeatView, seat_view
 
 from .helpers import RULESETS, positions, scripted
-from .test_counter import BLOCK_HANDS, BLOCK_SCRIPT
+from .test_counter import BLOCK_HANDS, BLOCK_SCRIPT, PARTNER_HANDS, PARTNER_SCRIPT
 
 NAMES = ["You", "Serg", "Olya", "Alex"]
 TWO = make_rules({"players": 2})
@@ -146,6 +146,22 @@ def test_an_opponent_void_from_knocks_is_named_k3_6() -> None:
     assert ru.startswith(
         "Подсказка: ходите 2-6 направо, к 6 ▶ — Serg ходит следом, и ходить ни на 2, ни на 3 нечем;"
     )
+
+
+def test_a_move_that_would_shut_out_the_partner_is_named_p1() -> None:
+    """In pairs seat 2 is the partner, who knocked on 3s: 3-4 on the right (ends 3|3) would
+    leave it nothing to play."""
+    match = scripted(make_rules({}, "kozel-pairs"), PARTNER_HANDS, script=PARTNER_SCRIPT)
+    view = seat_view(match, 0)
+    advice = advise(view, 0)
+    assert advice.code != parse_action("3-4R")
+    assert advice.runner_up == parse_action("3-4R")
+    partner = advice.reasons[0]
+    assert (partner.kind, partner.seat, partner.numbers) == ("partner", 2, (3,))
+    en = hint_text(advice, view, NAMES, "en")
+    assert "— 3-4 ▶ would leave your partner Olya nothing to play;" in en
+    ru = hint_text(advice, view, NAMES, "ru")
+    assert "— после хода 3-4 ▶ Вашему партнёру (Olya) нечем ходить;" in ru
 
 
 def test_an_opponent_void_from_draws_is_named() -> None:
