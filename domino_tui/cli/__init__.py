@@ -20,6 +20,7 @@ from ..engine.rules import RulesError
 from . import arena, bots, fastparams, learn, play, replay, rules, sim, store
 from .health import FolderError, os_error_line
 from .options import error_line
+from .words import UserError, argv_lang, cli_lang, say
 
 fastparams.install()  # plain option values without importing pydantic (the first frame's cost)
 
@@ -35,8 +36,7 @@ for module in (play, learn, sim, rules, bots, arena, store, replay):
     module.register(app)
 
 
-class UserError(Exception):
-    """A problem the player caused and can fix; printed as one line, never a traceback."""
+__all__ = ["UserError", "app", "main"]
 
 
 def _say(message: object) -> None:
@@ -60,23 +60,26 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + say("cli.interrupted", cli_lang(argv_lang())), file=sys.stderr)
         sys.exit(130)
     except Abort:
-        _say("aborted")
+        _say(say("cli.aborted", cli_lang(argv_lang())))
         sys.exit(1)
+    except UserError as err:  # before TyperException: it is one, but already in our words
+        _say(err.message)
+        sys.exit(2)
     except TyperException as err:
         _usage_error(err)
         sys.exit(err.exit_code)
-    except (RulesError, RecordError, UserError) as err:
+    except (RulesError, RecordError) as err:
         _say(err)
         sys.exit(2)
     except FolderError as err:
         _say(err)
         sys.exit(1)
     except OSError as err:  # the data dir or a file the player named, e.g. permission denied
-        _say(os_error_line(err))
+        _say(os_error_line(err, cli_lang(argv_lang())))
         sys.exit(1)
     if code == 130:  # Ctrl+C inside a command: typer turned it into an exit code
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + say("cli.interrupted", cli_lang(argv_lang())), file=sys.stderr)
     sys.exit(code if isinstance(code, int) else 0)

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from ..text import clean
+from .words import argv_lang, cli_lang, say
 
 MAX_PATH_SHOWN = 160
 
@@ -33,7 +34,7 @@ def _probe(folder: Path) -> None:
         os.unlink(name)
 
 
-def check_folders() -> None:
+def check_folders(lang: str | None = None) -> None:
     """The settings folder and the data folder exist (or can be made) and are writable."""
     from ..app.settings import default_path
     from ..storage.paths import data_dir
@@ -42,25 +43,34 @@ def check_folders() -> None:
         try:
             _probe(folder)
         except OSError as err:
+            shown_lang = lang or cli_lang(argv_lang())
             raise FolderError(
-                f"the {what} folder {shown(folder)} cannot be used: {reason(err)}; "
-                "set DOMINO_TUI_HOME to a folder you can write"
+                say(
+                    "cli.folder_bad",
+                    shown_lang,
+                    what=say(f"cli.folder_{what}", shown_lang),
+                    folder=shown(folder),
+                    why=reason(err, shown_lang),
+                )
             ) from None
 
 
-def reason(err: OSError) -> str:
+_PLAIN = {
+    errno.ENOTDIR: "cli.why_not_dir",
+    errno.EEXIST: "cli.why_not_dir",
+    errno.EACCES: "cli.why_denied",
+    errno.EPERM: "cli.why_denied",
+    errno.EROFS: "cli.why_read_only",
+    errno.ENAMETOOLONG: "cli.why_long_name",
+    errno.ENOSPC: "cli.why_no_space",
+    errno.ELOOP: "cli.why_loop",
+}
+
+
+def reason(err: OSError, lang: str = "en") -> str:
     """Why, in words: the system's text, with a plainer one for the usual cases."""
-    plain = {
-        errno.ENOTDIR: "a file is where a folder should be",
-        errno.EEXIST: "a file is where a folder should be",
-        errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied",
-        errno.EROFS: "read-only file system",
-        errno.ENAMETOOLONG: "file name too long",
-        errno.ENOSPC: "no space left on the device",
-        errno.ELOOP: "too many symbolic links",
-    }
-    return plain.get(err.errno or 0) or clean(err.strerror or err, 120)
+    key = _PLAIN.get(err.errno or 0)
+    return say(key, lang) if key else clean(err.strerror or err, 120)
 
 
 def shown(path: object) -> str:
@@ -69,9 +79,9 @@ def shown(path: object) -> str:
     return clean(text, MAX_PATH_SHOWN)
 
 
-def os_error_line(err: OSError) -> str:
+def os_error_line(err: OSError, lang: str = "en") -> str:
     """An OSError from any command as one line: what failed, where, and why."""
     where = err.filename if err.filename is not None else None
     if where is None:
-        return f"cannot read or write a file: {reason(err)}"
-    return f"cannot use {shown(where)}: {reason(err)}"
+        return say("cli.os_error_nowhere", lang, why=reason(err, lang))
+    return say("cli.os_error", lang, path=shown(where), why=reason(err, lang))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from .options import LangOption
+from .words import cli_lang
 
 
 def register(app: typer.Typer) -> None:
@@ -23,7 +24,7 @@ def register(app: typer.Typer) -> None:
         from .health import check_folders
         from .play import stored_settings
 
-        check_folders()
+        check_folders(cli_lang(lang))
         ui_lang = lang.value if lang else stored_settings().lang
         notice = take_notice(ui_lang)
         table = learn_app(lang=lang.value if lang else None, saves=Saves(), notice=notice)

@@ -14,6 +14,7 @@ import typer
 
 from . import saves as saved_games
 from .options import LangOption, PairsOption, PresetOption, SeedOption, SettingsOption
+from .words import UserError, cli_lang, count, say
 
 if TYPE_CHECKING:
     from ..app.saving import Saves
@@ -31,38 +32,40 @@ class Pace(StrEnum):
     slow = "slow"
 
 
-def bot_levels(bots: str | None, players: int | None, pairs: bool) -> tuple[int, list[str]]:
+def bot_levels(
+    bots: str | None, players: int | None, pairs: bool, lang: str = "en"
+) -> tuple[int, list[str]]:
     """The number of players and one bot level per bot seat (seats 1…n-1; you sit at 0).
 
     A short ``--bots`` list is filled up with its last level; a long one is an error."""
     levels = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
     if pairs and players not in (None, 4):
-        raise typer.BadParameter(
-            f"pairs need exactly 4 players, not {players}", param_hint="--pairs"
-        )
+        raise UserError(say("cli.pairs_four", lang, n=players))
     n = 4 if pairs else players if players is not None else len(levels) + 1 if levels else 4
     if not 2 <= n <= 4:
-        raise typer.BadParameter(f"players must be 2, 3 or 4, not {n}", param_hint="--players")
+        raise UserError(say("cli.players_range", lang, n=n))
     if len(levels) > n - 1:
-        raise typer.BadParameter(
-            f"{len(levels)} bots do not fit a table of {n} (you take one seat)", param_hint="--bots"
+        raise UserError(
+            say("cli.bots_too_many", lang, bots=count(len(levels), "cli.n_bots", lang), n=n)
         )
     levels += [levels[-1] if levels else "hard"] * (n - 1 - len(levels))
-    check_levels(levels)
+    check_levels(levels, lang)
     return n, levels
 
 
-def check_levels(levels: list[str]) -> None:
+def check_levels(levels: list[str], lang: str = "en") -> None:
     from ..bots import make_bot
 
     for level in levels:
         try:
             make_bot(level, 0)
         except ValueError as err:
-            raise typer.BadParameter(str(err), param_hint="--bots") from None
+            raise UserError(say("cli.bad_bot", lang, why=err)) from None
 
 
-def hotseat_table(names: list[str], bots: str | None, pairs: bool) -> tuple[list[str], list[str]]:
+def hotseat_table(
+    names: list[str], bots: str | None, pairs: bool, lang: str = "en"
+) -> tuple[list[str], list[str]]:
     """Seat kinds and the humans' names: the humans in the order given, then the bots.
 
     With pairs, seats 0+2 play against 1+3, so two friends and two bots are opponents, each
@@ -74,35 +77,29 @@ def hotseat_table(names: list[str], bots: str | None, pairs: bool) -> tuple[list
 
     names = [n.strip() for n in names]
     if not 2 <= len(names) <= 4:
-        raise typer.BadParameter(
-            f"hot-seat needs 2 to 4 player names, not {len(names)}", param_hint="NAMES"
-        )
+        raise UserError(say("cli.hotseat_names", lang, n=len(names)))
     for name in names:
         shown = repr(name[: MAX_NAME + 1])
         if not name or len(name) > MAX_NAME:
-            raise typer.BadParameter(
-                f"a name must have 1 to {MAX_NAME} characters: {shown}", param_hint="NAMES"
-            )
+            raise UserError(say("cli.name_length", lang, n=MAX_NAME, name=shown))
         if not is_clean(name):
-            raise typer.BadParameter(
-                f"a name may not contain control or escape characters: {shown}",
-                param_hint="NAMES",
-            )
+            raise UserError(say("cli.name_clean", lang, name=shown))
     if len({n.casefold() for n in names}) < len(names):
-        raise typer.BadParameter("every player needs a name of their own", param_hint="NAMES")
+        raise UserError(say("cli.name_twice", lang))
     levels = split_bots(bots)
     total = len(names) + len(levels)
     if total > 4:
-        raise typer.BadParameter(
-            f"{len(names)} players and {len(levels)} bots do not fit a table of 4",
-            param_hint="--bots",
+        raise UserError(
+            say(
+                "cli.table_full",
+                lang,
+                players=count(len(names), "cli.n_players", lang),
+                bots=count(len(levels), "cli.n_bots", lang),
+            )
         )
     if pairs and total != 4:
-        raise typer.BadParameter(
-            f"pairs need exactly 4 players, not {total}: add bots with --bots",
-            param_hint="--pairs",
-        )
-    check_levels(levels)
+        raise UserError(say("cli.pairs_add_bots", lang, n=total))
+    check_levels(levels, lang)
     return ["human"] * len(names) + levels, names
 
 
@@ -123,6 +120,7 @@ def run_table(
     *,
     saves: Saves | None = None,
     notice: str | None = None,
+    words: str | None = None,
 ) -> None:
     """Open the app on ``session`` (or the start screen) with autosave switched on.
 
@@ -135,7 +133,7 @@ def run_table(
     from ..app.settings import take_notice
     from .health import check_folders
 
-    check_folders()
+    check_folders(words)  # the CLI's words: --lang, else the saved setting, else the locale
     ui_lang = lang or stored_settings().lang  # loads the settings once: a damaged file is set aside
     notice = "\n".join(n for n in (notice, take_notice(ui_lang)) if n) or None
     app = make_app(session, lang=lang, pace=pace, saves=saves or Saves(), notice=notice)
@@ -178,13 +176,14 @@ def register(app: typer.Typer) -> None:
         from ..app import GameSession
         from ..app.session import default_seats
 
-        n, levels = bot_levels(bots, players, pairs or rules == "kozel-pairs")
+        words = cli_lang(lang)
+        n, levels = bot_levels(bots, players, pairs or rules == "kozel-pairs", words)
         game_rules = build_rules(rules, set_, n, pairs)
         stored = stored_settings()
         ui_lang = lang.value if lang else stored.lang
         seats = default_seats(levels, ui_lang, stored.player_name)
         session = GameSession(game_rules, seats, seed, rules)
-        run_table(session, ui_lang, pace.value if pace else None)
+        run_table(session, ui_lang, pace.value if pace else None, words=words)
 
     @app.command()
     def hotseat(
@@ -212,11 +211,12 @@ def register(app: typer.Typer) -> None:
         from ..app import GameSession
         from ..app.session import table_seats
 
-        kinds, humans = hotseat_table(names, bots, pairs or rules == "kozel-pairs")
+        words = cli_lang(lang)
+        kinds, humans = hotseat_table(names, bots, pairs or rules == "kozel-pairs", words)
         game_rules = build_rules(rules, set_, len(kinds), pairs)
         ui_lang = lang.value if lang else stored_settings().lang
         seats = table_seats(kinds, humans, ui_lang)
         session = GameSession(game_rules, seats, seed, rules, timer=timer)
-        run_table(session, ui_lang, pace.value if pace else None)
+        run_table(session, ui_lang, pace.value if pace else None, words=words)
 
     saved_games.register(app)  # domino resume: the unfinished games

@@ -16,6 +16,8 @@ import typer
 from rich.markup import escape
 
 from ..text import clean
+from .options import LangOption
+from .words import cli_lang, count, say
 
 if TYPE_CHECKING:
     from ..app.saving import Saves
@@ -27,47 +29,56 @@ def fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
-def pick(saves: Saves, wanted: str) -> SaveInfo:
+def pick(saves: Saves, wanted: str, lang: str = "en") -> SaveInfo:
     """The save whose id is ``wanted`` or starts with it; exit 2 when none or several."""
     key = wanted.strip().lower()
     if not key or len(key) > 64 or any(c not in "0123456789abcdef" for c in key):
-        raise fail(f"{wanted[:70]!r} is not a game id (see domino resume --list)", 2)
+        raise fail(say("cli.not_an_id", lang, id=repr(wanted[:70])), 2)
     infos = saves.listing()
     if not infos:
-        raise fail("there is no saved game", 1)
+        raise fail(say("cli.no_save", lang), 1)
     found = [i for i in infos if i.game_id.startswith(key)]
     if not found:
-        raise fail(f"no saved game has the id {key} (see domino resume --list)", 2)
+        raise fail(say("cli.no_such_id", lang, id=key), 2)
     if len(found) > 1:
-        raise fail(f"{len(found)} saved games start with {key}: give more of the id", 2)
+        games = count(len(found), "cli.n_games", lang)
+        raise fail(say("cli.ambiguous_id", lang, games=games, id=key), 2)
     return found[0]
 
 
-def print_list(infos: list[SaveInfo], as_json: bool) -> None:
+COLUMNS = ("id", "players", "rules", "round", "score", "saved", "state")
+
+
+def print_list(infos: list[SaveInfo], as_json: bool, lang: str = "en") -> None:
     if as_json:
         typer.echo(json.dumps([i.to_json() for i in infos], ensure_ascii=False, indent=1))
         return
     if not infos:
-        typer.echo("no unfinished games")
+        typer.echo(say("cli.no_unfinished", lang))
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="Unfinished games, newest first", title_justify="left")
-    for column in ("ID", "Players", "Rules", "Round", "Score", "Saved", "State"):
-        table.add_column(column, justify="right" if column == "Round" else "left")
+    table = Table(title=say("cli.resume_title", lang), title_justify="left")
+    for column in COLUMNS:
+        table.add_column(
+            say(f"cli.col_{column}", lang), justify="right" if column == "round" else "left"
+        )
     for info in infos:
-        table.add_row(*(escape(clean(cell)) for cell in row(info)))
+        table.add_row(*(escape(clean(cell)) for cell in row(info, lang)))
     Console().print(table)
 
 
-def row(info: SaveInfo) -> tuple[str, ...]:
+def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
     players = ", ".join(f"{p.name} ({p.level})" if p.is_bot else p.name for p in info.players)
     scores = " · ".join(
         f"{s.written}" + (f" +{s.remembered}" if s.remembered else "") for s in info.scores
     )
     when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M") if info.saved_at else "—"
-    state = f"damaged: {info.problem}" if info.problem else "open elsewhere" if info.locked else ""
+    if info.problem:
+        state = say("cli.damaged", lang, why=info.problem)
+    else:
+        state = say("cli.open_elsewhere", lang) if info.locked else ""
     return (
         info.game_id[:8],
         players or "—",
@@ -79,9 +90,9 @@ def row(info: SaveInfo) -> tuple[str, ...]:
     )
 
 
-def confirm(question: str, yes: bool) -> None:
+def confirm(question: str, yes: bool, lang: str = "en") -> None:
     if not yes and not typer.confirm(clean(question), default=False):
-        raise fail("nothing was changed", 1)
+        raise fail(say("cli.nothing_changed_short", lang), 1)
 
 
 def register(app: typer.Typer) -> None:
@@ -105,75 +116,77 @@ def register(app: typer.Typer) -> None:
             typer.Option("--resign", help="Resign the game ID: counted as leaving (K10.1)."),
         ] = False,
         yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
+        lang: LangOption = None,
     ) -> None:
         """Continue an unfinished game exactly where it was left, or list, delete or resign."""
         from ..app.saving import Saves
 
+        words = cli_lang(lang)
         saves = Saves()
         if sum((list_, delete, resign)) > 1 or (as_json and not list_):
-            raise fail("choose one of --list (with --json), --delete or --resign", 2)
+            raise fail(say("cli.choose_one", words), 2)
         if list_:
             if game is not None:
-                raise fail("--list takes no game id", 2)
-            print_list(saves.listing(), as_json)
+                raise fail(say("cli.list_no_id", words), 2)
+            print_list(saves.listing(), as_json, words)
             return
         if (delete or resign) and game is None:
-            raise fail(f"say which game to {'delete' if delete else 'resign'}: an ID", 2)
+            raise fail(say("cli.which_delete" if delete else "cli.which_resign", words), 2)
         if delete or resign:
-            act(saves, pick(saves, game or ""), resign, yes)
+            act(saves, pick(saves, game or "", words), resign, yes, words)
             return
-        open_game(saves, pick(saves, game).game_id if game is not None else None)
+        chosen = pick(saves, game, words).game_id if game is not None else None
+        open_game(saves, chosen, lang.value if lang else None)
 
 
-def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool) -> None:
+def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool, lang: str = "en") -> None:
     from ..storage import SaveError, SaveLocked
 
     short = info.game_id[:8]
-    who = ", ".join(p.name for p in info.players) or "a damaged save"
+    who = ", ".join(p.name for p in info.players) or say("cli.damaged_save", lang)
     if info.locked:
-        raise fail(f"the game {short} is open in another window", 1)
+        raise fail(say("cli.open_in_other", lang, id=short), 1)
     try:
         if not resign:
-            confirm(f"Delete the game {short} ({who})? It is not counted anywhere.", yes)
+            confirm(say("cli.ask_delete", lang, id=short, who=who), yes, lang)
             saves.delete(info.game_id)
-            typer.echo(f"deleted the game {short}")
+            typer.echo(say("cli.deleted", lang, id=short))
             return
         if info.players and info.resigner is None:
-            raise fail("only bots play this game, so nobody can resign it: delete it instead", 2)
+            raise fail(say("cli.bots_only", lang), 2)
         name = info.resigner or "?"
-        confirm(f"Resign the game {short} ({who})? {name} leaves it (K10.1).", yes)
+        confirm(say("cli.ask_resign", lang, id=short, who=who, name=name), yes, lang)
         done = saves.resign(info.game_id)
     except SaveLocked as err:
         raise fail(str(err), 1) from None
     except SaveError as err:
         raise fail(str(err), 1) from None
     if done is None:
-        raise fail(f"the game {short} had already ended; it is archived and counted", 1)
-    typer.echo(
-        clean(f"{done.name} resigned the game {short}: archived and counted as left (K10.1)")
-    )
+        raise fail(say("cli.already_over", lang, id=short), 1)
+    typer.echo(clean(say("cli.resigned", lang, name=done.name, id=short)))
     if done.finished.notice:
         typer.echo(clean(done.finished.notice), err=True)
 
 
-def open_game(saves: Saves, game_id: str | None) -> None:
+def open_game(saves: Saves, game_id: str | None, explicit: str | None = None) -> None:
     """Open the game at the table (locked for this window); a damaged save was moved aside:
     the app starts anyway and says so."""
     from ..app.strings import save_broken
     from ..storage import SaveError, SaveLocked
     from .play import run_table, stored_settings
 
-    lang = stored_settings().lang
+    lang = stored_settings().lang  # the table's language until the save says otherwise
+    words = cli_lang(explicit)
     try:
         session = saves.load(game_id, lang)
     except SaveLocked as err:
-        raise fail(f"{err}; close it there first", 1) from None
+        raise fail(say("cli.close_there", words, why=err), 1) from None
     except SaveError as err:
         run_table(None, None, None, saves=saves, notice=save_broken(err, lang))
         return
     if session is None:
         if game_id is None and any(i.locked for i in saves.listing()):
-            raise fail("every saved game is open in another window", 1)
-        raise fail("there is no saved game to resume", 1)
+            raise fail(say("cli.all_open_elsewhere", words), 1)
+        raise fail(say("cli.nothing_to_resume", words), 1)
     notice = "\n".join(saves.notices) or None  # bots seated in for uninstalled levels
     run_table(session, None, None, saves=saves, notice=notice)
