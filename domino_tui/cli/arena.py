@@ -10,6 +10,7 @@ import typer
 
 from ..text import clean
 from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option
+from .words import cli_lang, say
 
 if TYPE_CHECKING:
     from ..arena import ArenaReport
@@ -55,10 +56,11 @@ def register(app: typer.Typer) -> None:
         from ..bots import make_bot
         from ..engine.rules import PRESETS, RulesError, make_rules, parse_settings
 
+        words = cli_lang()
         if not 2 <= len(bots) <= 4:
-            _fail(f"give two to four bots, not {len(bots)}")
+            _fail(say("cli.arena_bots", words, n=len(bots)))
         if not 1 <= jobs <= MAX_JOBS:
-            _fail(f"--jobs must be 1 to {MAX_JOBS}, not {jobs}")
+            _fail(say("cli.arena_jobs", words, max=MAX_JOBS, n=jobs))
         try:
             options: dict[str, Any] = dict(parse_settings(settings or []))
             preset_pairs = bool(PRESETS.get(rules, {}).get("pairs"))

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from .options import fail
+from .words import cli_lang, say
 
 
 def register(app: typer.Typer) -> None:
@@ -25,12 +26,15 @@ def rules_text(lang: str) -> str:
 
 
 def rules(
-    lang: Annotated[str, typer.Option("--lang", help="ru or en.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="ru or en (default: as the app's).")
+    ] = None,
     raw: Annotated[bool, typer.Option("--raw", help="Print the Markdown source as it is.")] = False,
 ) -> None:
     """Print the rules of the game: the set, the deal, turns, fish, scoring and the goat."""
-    if lang not in ("ru", "en"):
-        fail("domino rules", f"unknown language {lang[:20]!r}; choose ru or en")
+    if lang is not None and lang not in ("ru", "en"):
+        fail("domino rules", say("cli.bad_lang", cli_lang(), language=repr(lang[:20])))
+    lang = cli_lang(lang)
     from .sim import tolerant_stdout
 
     tolerant_stdout()

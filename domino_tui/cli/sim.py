@@ -15,6 +15,7 @@ import typer
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
 from ..text import clean
 from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option, split_bots
+from .words import cli_lang, count, say
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -35,7 +36,9 @@ def sim(
         int | None, seed_option("Deal and bot seed (0 to 2^64-1); the same seed, the same match.")
     ] = None,
     settings: SettingsOption = None,
-    lang: Annotated[str, typer.Option("--lang", help="ru or en.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="ru or en (default: as the app's).")
+    ] = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -53,6 +56,9 @@ def sim(
     Deals, every play, draw and knock, fish, each round's score sheet, the goat and the ratings.
     The same seed and options always print the same match.
     """
+    if lang is not None and lang not in ("ru", "en"):
+        _fail(say("cli.bad_lang", cli_lang(), language=_shown(lang)))
+    lang = cli_lang(lang)
     try:
         options: dict[str, object] = dict(parse_settings(settings or []))
         if players is not None:
@@ -61,9 +67,7 @@ def sim(
             options["pairs"] = True
             options.setdefault("players", 4)
         chosen = make_rules(options, rules)
-        if lang not in ("ru", "en"):
-            raise RulesError(f"unknown language {_shown(lang)}; choose ru or en")
-        seat_bots = _bot_names(bots, chosen.players)
+        seat_bots = _bot_names(bots, chosen.players, lang)
     except RulesError as err:
         _fail(str(err))
     match_seed = seed if seed is not None else secrets.randbelow(10**6)
@@ -118,7 +122,7 @@ def _shown(text: str, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
-def _bot_names(text: str, players: int) -> list[str]:
+def _bot_names(text: str, players: int, lang: str = "en") -> list[str]:
     """One bot per seat; a shorter list repeats (``greedy,random`` → greedy, random, greedy …).
 
     Each name is built once here so that an unknown bot or a bad option (``ismcts:iterations=-1``)
@@ -127,9 +131,10 @@ def _bot_names(text: str, players: int) -> list[str]:
 
     names = split_bots(text)
     if not names:
-        raise RulesError("--bots needs at least one bot name")
+        raise RulesError(say("cli.bots_none", lang))
     if len(names) > players:
-        raise RulesError(f"--bots names {len(names)} bots for {players} players")
+        bots, seats = count(len(names), "cli.n_bots", lang), count(players, "cli.n_players", lang)
+        raise RulesError(say("cli.bots_vs_players", lang, bots=bots, players=seats))
     for name in names:
         try:
             make_bot(name, clock=False)

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from ..engine.record import RecordError
 from ..storage.paths import records_dir, stats_path
-from ..storage.stats import MatchRef, ProfileStats, StatsDB, StatsError
 from ..text import clean
+from .options import LangOption
+from .words import cli_lang, count, say
+
+if TYPE_CHECKING:  # SQLite and the statistics load when a command needs them
+    from rich.table import Table
+
+    from ..storage.stats import MatchRef, ProfileStats, StatsDB
 
 
 def _fail(message: object) -> NoReturn:
@@ -38,25 +43,27 @@ def _match_cell(ref: MatchRef | None) -> str:
     return f"{ref.rating:+d}, {ref.written}" + (" 🐐" if ref.goat else "")
 
 
-def stats_table(profiles: list[ProfileStats]) -> Table:
+def stats_table(profiles: list[ProfileStats], lang: str = "en") -> Table:
+    from rich.table import Table
+
     table = Table(
-        title="Profiles",
+        title=say("cli.profiles", lang),
         header_style="bold",
-        caption="Won: rounds won of played · Mean: points left in hand per round · "
-        "Best/Worst: rating, final score · practice: played with undo, not rated",
+        caption=say("cli.profiles_caption", lang),
     )
-    table.add_column("Player")
-    for name in ("Games", "Goats", "Won", "Mean", "Rating"):
-        table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("Best", no_wrap=True)
-    table.add_column("Worst", no_wrap=True)
+    table.add_column(say("cli.col_player", lang))
+    for name in ("games", "goats", "won", "mean", "rating"):
+        table.add_column(say(f"cli.col_{name}", lang), justify="right", no_wrap=True)
+    table.add_column(say("cli.col_best", lang), no_wrap=True)
+    table.add_column(say("cli.col_worst", lang), no_wrap=True)
+    bot = escape(say("cli.bot_mark", lang))
     for p in profiles:
         mean = p.mean_round_points
         table.add_row(
-            escape(clean(p.name, 40)) + (" [dim](bot)[/dim]" if p.is_bot else ""),
+            escape(clean(p.name, 40)) + (f" [dim]{bot}[/dim]" if p.is_bot else ""),
             str(p.matches)
-            + (f" ({p.abandoned} left)" if p.abandoned else "")
-            + (f" ({p.practice} practice)" if p.practice else ""),
+            + (" " + say("cli.left_n", lang, n=p.abandoned) if p.abandoned else "")
+            + (" " + say("cli.practice_n", lang, n=p.practice) if p.practice else ""),
             str(p.goats),
             f"{p.rounds_won}/{p.rounds_played}",
             "—" if mean is None else f"{mean:.1f}",
@@ -68,6 +75,8 @@ def stats_table(profiles: list[ProfileStats]) -> Table:
 
 
 def _open_stats() -> StatsDB:
+    from ..storage.stats import StatsDB, StatsError
+
     try:
         db = StatsDB()
     except StatsError as err:
@@ -84,45 +93,47 @@ def _kept_count() -> int:
         return 0
 
 
-def _rebuild(ask: bool) -> None:
+def _rebuild(ask: bool, lang: str = "en") -> None:
     """Count every kept record again (the archive is the source of truth); the old file is
     copied aside first so that nothing is lost if the records were incomplete."""
-    kept = _kept_count()
-    question = (
-        f"Rebuild the statistics from the {kept} kept record(s)? "
-        "The current statistics file is kept as a backup"
-    )
+    records = count(_kept_count(), "cli.n_records", lang)
+    question = say("cli.ask_rebuild", lang, records=records)
     if ask and not typer.confirm(question, default=False):
-        typer.echo("Nothing was changed.")
+        typer.echo(say("cli.nothing_changed", lang))
         return
     with _open_stats() as db:
         backup = db.backup_now() if stats_path().exists() else None
         rebuilt = db.rebuild()
-    saved = f"; the old file was kept as {clean(backup.name)}" if backup else ""
-    typer.echo(f"Statistics {rebuilt.words()}{saved}.")
+    text = say("cli.rebuilt", lang, records=count(rebuilt.counted, "cli.n_records", lang))
+    if rebuilt.damaged:
+        damaged = count(len(rebuilt.damaged), "cli.n_damaged", lang)
+        text += say("cli.rebuilt_damaged", lang, damaged=damaged)
+    if backup:
+        text += say("cli.rebuilt_backup", lang, name=clean(backup.name))
+    typer.echo(text + ".")
 
 
-def _reset(db: StatsDB, ask: bool) -> None:
-    count = db.match_count()
-    question = f"Forget all statistics ({count} matches)? This cannot be undone"
+def _reset(db: StatsDB, ask: bool, lang: str = "en") -> None:
+    matches = count(db.match_count(), "cli.n_matches", lang)
+    question = say("cli.ask_reset", lang, matches=matches)
     if ask and not typer.confirm(question, default=False):
-        typer.echo("Nothing was changed.")
+        typer.echo(say("cli.nothing_changed", lang))
         return
     db.reset()
-    typer.echo(f"Statistics reset ({count} matches forgotten).")
+    typer.echo(say("cli.reset_done", lang, matches=matches))
 
 
-def _nothing_yet(reset: bool, as_json: bool) -> None:
+def _nothing_yet(reset: bool, as_json: bool, lang: str = "en") -> None:
     if reset:
-        typer.echo("Nothing to reset: there are no statistics yet.")
+        typer.echo(say("cli.nothing_to_reset", lang))
         return
     kept = _kept_count()
     if kept and not as_json:
-        _say(f"there are no statistics, but {kept} kept record(s): `domino stats --rebuild`")
-    typer.echo("[]" if as_json else "No finished matches yet: play one with `domino`.")
+        _say(say("cli.records_but_no_stats", lang, records=count(kept, "cli.n_records", lang)))
+    typer.echo("[]" if as_json else say("cli.no_matches", lang))
 
 
-def _show(db: StatsDB, as_json: bool) -> None:
+def _show(db: StatsDB, as_json: bool, lang: str = "en") -> None:
     profiles = db.profiles()
     if as_json:
         data = [
@@ -135,12 +146,12 @@ def _show(db: StatsDB, as_json: bool) -> None:
         ]
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
     elif not profiles:
-        typer.echo("No finished matches yet: play one with `domino`.")
+        typer.echo(say("cli.no_matches", lang))
     else:
-        Console().print(stats_table(profiles))
+        Console().print(stats_table(profiles, lang))
 
 
-def _write_out(out: Path, text: str) -> None:
+def _write_out(out: Path, text: str, lang: str = "en") -> None:
     """``export -o``: replace only a regular file (or create one); every refusal one line."""
     from ..storage.files import error_words, output_target, write_atomic
     from ..storage.reading import FileRefused
@@ -151,7 +162,7 @@ def _write_out(out: Path, text: str) -> None:
     except FileRefused as err:
         _fail(err)
     except OSError as err:
-        _fail(f"cannot write {clean(out, 200)}: {error_words(err)}")
+        _fail(say("cli.cannot_write", lang, path=clean(out, 200), why=error_words(err)))
 
 
 def register(app: typer.Typer) -> None:
@@ -166,22 +177,26 @@ def register(app: typer.Typer) -> None:
         yes: Annotated[
             bool, typer.Option("--yes", "-y", help="Reset or rebuild without asking.")
         ] = False,
+        lang: LangOption = None,
     ) -> None:
         """Profiles: matches, goats, rounds won, mean round points, rating, best and worst."""
+        from ..storage.stats import StatsError
+
+        words = cli_lang(lang)
         if reset and rebuild:
-            _fail("give --reset or --rebuild, not both")
+            _fail(say("cli.reset_and_rebuild", words))
         try:
             if rebuild:
-                _rebuild(ask=not yes)
+                _rebuild(not yes, words)
                 return
             if not (stats_path().exists() or stats_path().is_symlink()):  # looking creates none
-                _nothing_yet(reset, as_json)
+                _nothing_yet(reset, as_json, words)
                 return
             with _open_stats() as db:
                 if reset:
-                    _reset(db, ask=not yes)
+                    _reset(db, not yes, words)
                 else:
-                    _show(db, as_json)
+                    _show(db, as_json, words)
         except StatsError as err:
             _fail(err)
 
@@ -190,7 +205,10 @@ def register(app: typer.Typer) -> None:
         record: Annotated[
             str, typer.Argument(help="A record file, a name from `domino records`, or last.")
         ],
-        lang: Annotated[str, typer.Option(help="Language of the transcript: en or ru.")] = "en",
+        lang: Annotated[
+            str | None,
+            typer.Option(help="Language of the transcript: en or ru (default: as the app's)."),
+        ] = None,
         out: Annotated[
             Path | None, typer.Option("--out", "-o", help="Write plain text to this file.")
         ] = None,
@@ -200,25 +218,31 @@ def register(app: typer.Typer) -> None:
         from ..storage.archive import load_record
         from ..transcript import match_text, render_match
 
+        if lang is not None and lang not in ("ru", "en"):
+            _fail(say("cli.bad_lang", cli_lang(), language=repr(lang[:20])))
+        language = check_lang(cli_lang(lang))
         try:
-            language = check_lang(lang)
             loaded = load_record(record)
-        except (RecordError, ValueError) as err:
+        except RecordError as err:
             _fail(err)
         names = [seat.name for seat in loaded.seats]
         if out is None:
             Console().print(*render_match(loaded.match, names, language))
             return
-        _write_out(out, match_text(loaded.match, names, language))
-        typer.echo(f"Transcript written to {clean(out)}")
+        _write_out(out, match_text(loaded.match, names, language), language)
+        typer.echo(say("cli.written_to", language, path=clean(out)))
 
     @app.command()
     def records(
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+        lang: LangOption = None,
     ) -> None:
         """List the kept records of finished matches, newest first."""
+        from rich.table import Table
+
         from ..storage.archive import list_records
 
+        words = cli_lang(lang)
         infos = list_records()
         if as_json:
             rows = [
@@ -239,23 +263,25 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
             return
         if not infos:
-            typer.echo("No finished matches are kept yet.")
+            typer.echo(say("cli.no_records", words))
             return
-        table = Table(title="Records (newest first)", header_style="bold")
-        for column in ("Name", "When"):
-            table.add_column(column, no_wrap=True)
-        table.add_column("Players")
-        table.add_column("Rounds", justify="right")
-        table.add_column("Result")
+        table = Table(title=say("cli.records_title", words), header_style="bold")
+        for column in ("name", "when"):
+            table.add_column(say(f"cli.col_{column}", words), no_wrap=True)
+        table.add_column(say("cli.col_players", words))
+        table.add_column(say("cli.col_rounds", words), justify="right")
+        table.add_column(say("cli.col_result", words))
         for i in infos:
             if i.problem:
-                result = f"[red]damaged: {escape(i.problem)}[/red]"
+                result = f"[red]{escape(say('cli.damaged', words, why=i.problem))}[/red]"
             elif i.abandoned_by:
-                result = f"abandoned by {escape(i.abandoned_by)}"
+                result = escape(say("cli.abandoned_by", words, names=i.abandoned_by))
             elif i.winners:
-                result = f"won by {escape(', '.join(i.winners))}"
+                result = escape(say("cli.won_by", words, names=", ".join(i.winners)))
+            elif i.goats:
+                result = escape(say("cli.goat_is", words, names=", ".join(i.goats)))
             else:
-                result = f"goat: {escape(', '.join(i.goats))}" if i.goats else "no goat"
+                result = escape(say("cli.no_goat", words))
             when = i.when.astimezone().strftime("%Y-%m-%d %H:%M")
             players = escape(", ".join(i.players))
             table.add_row(escape(i.name), when, players, str(i.rounds), result)

@@ -29,7 +29,7 @@ STRINGS: dict[str, dict[str, str]] = {
         # the whole CLI
         "cli.interrupted": "interrupted",
         "cli.aborted": "aborted",
-        "cli.bad_lang": "unknown language {lang}; choose ru or en",
+        "cli.bad_lang": "unknown language {language}; choose ru or en",
         # play / hotseat
         "cli.pairs_four": "--pairs: pairs need exactly 4 players, not {n}",
         "cli.pairs_add_bots": (
@@ -93,11 +93,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "cli.nothing_to_resume": "there is no saved game to resume",
         # stats, export, records
         "cli.ask_rebuild": (
-            "Rebuild the statistics from the {records}? "
-            "The current statistics file is kept as a backup"
+            "Rebuild the statistics from {records}? The current statistics file is kept as a backup"
         ),
         "cli.nothing_changed": "Nothing was changed.",
-        "cli.rebuilt": "Statistics rebuilt from the {records}",
+        "cli.rebuilt": "Statistics rebuilt from {records}",
         "cli.rebuilt_damaged": " ({damaged} skipped and moved aside)",
         "cli.rebuilt_backup": "; the old file was kept as {name}",
         "cli.ask_reset": "Forget all statistics ({matches})? This cannot be undone",
@@ -113,7 +112,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "cli.profiles": "Profiles",
         "cli.profiles_caption": (
             "Won: rounds won of played · Mean: points left in hand per round · "
-            "Best/Worst: rating, final score"
+            "Best/Worst: rating, final score · practice: played with undo, not rated"
         ),
         "cli.col_player": "Player",
         "cli.col_games": "Games",
@@ -125,6 +124,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "cli.col_worst": "Worst",
         "cli.bot_mark": "(bot)",
         "cli.left_n": "({n} left)",
+        "cli.practice_n": "({n} practice)",
         "cli.records_title": "Records (newest first)",
         "cli.col_name": "Name",
         "cli.col_when": "When",
@@ -150,7 +150,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "cli.n_names": "имя игрока|имени игроков|имён игроков",
         "cli.interrupted": "прервано",
         "cli.aborted": "отменено",
-        "cli.bad_lang": "неизвестный язык {lang}; выберите ru или en",
+        "cli.bad_lang": "неизвестный язык {language}; выберите ru или en",
         "cli.pairs_four": "--pairs: для игры парами нужно ровно 4 игрока, а не {n}",
         "cli.pairs_add_bots": (
             "--pairs: для игры парами нужно ровно 4 игрока, а не {n}: добавьте ботов (--bots)"
@@ -227,7 +227,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "cli.profiles": "Игроки",
         "cli.profiles_caption": (
             "Коны: выиграно из сыгранных · Среднее: очков в руке за кон · "
-            "Лучшая/худшая: рейтинг, итоговый счёт"
+            "Лучшая/худшая: рейтинг, итоговый счёт · тренировка: с отменой ходов, без рейтинга"
         ),
         "cli.col_player": "Игрок",
         "cli.col_games": "Партии",
@@ -238,7 +238,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "cli.col_best": "Лучшая",
         "cli.col_worst": "Худшая",
         "cli.bot_mark": "(бот)",
-        "cli.left_n": "(вышел: {n})",
+        "cli.left_n": "(выход: {n})",
+        "cli.practice_n": "(тренировка: {n})",
         "cli.records_title": "Записи партий (сначала новые)",
         "cli.col_name": "Имя",
         "cli.col_when": "Когда",
