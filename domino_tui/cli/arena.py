@@ -22,8 +22,16 @@ def _fail(message: object, code: int = 2) -> NoReturn:
     fail("domino", message, code)
 
 
+ARENA_HELP = (
+    "Bots play full matches on the same deals: who is stronger, by how much, how fast.\n\n"
+    "Play N full matches (rounds until the goat) per seat rotation on the same deals and report "
+    "each bot's margin per round with its 95% CI, round wins, goat rate and think time. "
+    "Wall-clock caps are off, so the seed alone decides every move."
+)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("arena")
+    @app.command("arena", help=ARENA_HELP, short_help=ARENA_HELP.split("\n")[0])
     def arena_command(
         bots: Annotated[
             list[str],
@@ -47,9 +55,7 @@ def register(app: typer.Typer) -> None:
         jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     ) -> None:
-        """Play N full matches (rounds until the goat) per seat rotation on the same deals and
-        report each bot's margin per round with its 95% CI, round wins, goat rate and think
-        time. Wall-clock caps are off, so the seed alone decides every move."""
+        """The arena (help: ARENA_HELP)."""
         from rich.console import Console
 
         from ..arena import ArenaConfig, ArenaError, run_arena

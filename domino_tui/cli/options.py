@@ -24,8 +24,21 @@ class Lang(StrEnum):
 
 
 def seed_option(help: str) -> Any:
-    """``--seed`` with its bounds (0 … 2**64−1); click refuses anything else with exit code 2."""
-    return typer.Option("--seed", min=0, max=MAX_SEED, help=help)
+    """``--seed`` with its bounds (0 … 2**64−1); anything else is refused with exit code 2.
+
+    The bounds are checked by a callback rather than click's ``min``/``max``: those print
+    ``[0<=x<=18446744073709551615]`` beside the option, which breaks the help's columns at 80;
+    the help text names the range in words instead."""
+    return typer.Option("--seed", metavar="SEED", callback=check_seed, help=help)
+
+
+def check_seed(value: int | None) -> int | None:
+    if value is not None and not 0 <= value <= MAX_SEED:
+        raise typer.BadParameter(
+            f"a seed is a whole number from 0 to {MAX_SEED}, not {value}"[:MAX_MESSAGE],
+            param_hint="'--seed'",
+        )
+    return value
 
 
 PresetOption = Annotated[

@@ -21,9 +21,16 @@ if TYPE_CHECKING:
     from ..engine.match import Match
 
 
+SIM_HELP = (
+    "Play one match between bots to the goat and print its transcript.\n\n"
+    "Deals, every play, draw and knock, fish, each round's score sheet, the goat and the "
+    "ratings. The same seed and options always print the same match."
+)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``domino sim`` to ``app``."""
-    app.command("sim")(sim)
+    app.command("sim", help=SIM_HELP, short_help=SIM_HELP.split("\n")[0])(sim)
 
 
 def sim(
@@ -51,11 +58,8 @@ def sim(
         bool, typer.Option("--brief", help="Only round ends and score sheets, no deals or moves.")
     ] = False,
 ) -> None:
-    """Play one match between bots to the goat and print its transcript.
-
-    Deals, every play, draw and knock, fish, each round's score sheet, the goat and the ratings.
-    The same seed and options always print the same match.
-    """
+    """Play one match between bots to the goat and print its transcript: deals, every play,
+    draw and knock, fish, each round's score sheet, the goat and the ratings (help: SIM_HELP)."""
     if lang is not None and lang not in ("ru", "en"):
         _fail(say("cli.bad_lang", cli_lang(), language=_shown(lang)))
     lang = cli_lang(lang)
