@@ -1,11 +1,43 @@
-"""Russian and English words of the game. Game terms stay Russian in the Russian UI (козёл, рыба,
-базар, стучит); the English UI uses the glosses of RULES.md. Areas add their own keys to
-:data:`STRINGS` (one dict per language) rather than hard-coding text."""
+"""Russian and English words of the game, looked up in gettext catalogs.
+
+The words live in ``domino_tui/locale/<lang>/LC_MESSAGES/domino.po`` (compiled to ``.mo`` by the
+build, see ``hatch_build.py`` and ``tools/catalogs.py``); msgids are stable symbolic keys such as
+``"status.your_turn"``, and English is a catalog like Russian, so adding a language is adding one
+``.po``. Counted words are plural entries (:func:`tn`), formed by each catalog's Plural-Forms.
+Game terms stay Russian in the Russian UI (козёл, рыба, базар, стучит); the English UI uses the
+glosses of RULES.md.
+
+Transition: areas still register ``STRINGS`` dicts with :func:`add_strings`; while
+:data:`CATALOG_ONLY` is False those dicts are looked up first, then the catalog, then English,
+then the key. ``tools/dicts_to_po.py`` moves the dicts into the catalogs; once they are gone,
+set :data:`CATALOG_ONLY` and a missing key raises under ``DOMINO_STRICT_I18N=1``.
+"""
 
 from __future__ import annotations
 
+import gettext
+import os
+import sys
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
 Lang = str  # "ru" | "en"
 LANGS = ("ru", "en")
+DOMAIN = "domino"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+# Flipped by the sweep that deletes the words dicts: then only the catalogs are read, and
+# DOMINO_STRICT_I18N=1 turns a key missing from a catalog into a KeyError.
+CATALOG_ONLY = False
+
+# Each catalog's Plural-Forms header (the converter writes them; the runtime falls back to them
+# when a catalog is missing). A new language adds its line here and its .po.
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+    "(n%100<10 || n%100>=20) ? 1 : 2);",
+}
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -41,6 +73,22 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+def N_(key: str) -> str:
+    """Mark a key built at runtime (``N_("level_easy")``) for extraction; returns it unchanged."""
+    return key
+
+
+def detect_lang(environ: Mapping[str, str] | None = None) -> Lang:
+    """The player's language from the locale: the first non-empty of ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` (the POSIX order); ``ru*`` is Russian, anything else English."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return "ru" if value.strip().lower().startswith("ru") else "en"
+    return "en"
+
+
 def add_strings(table: dict[str, dict[str, str]]) -> None:
     """Merge an area's words into :data:`STRINGS`; keys already defined are never overwritten."""
     for lang, words in table.items():
@@ -49,10 +97,93 @@ def add_strings(table: dict[str, dict[str, str]]) -> None:
             merged.setdefault(key, text)
 
 
+_warned: set[str] = set()
+
+
+@cache
+def translation(lang: Lang) -> gettext.GNUTranslations | None:
+    """The compiled catalog of ``lang`` (cached), or None with one line on stderr when the
+    ``.mo`` file is missing (a source tree that was never built)."""
+    try:
+        found = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+    except OSError:
+        if lang not in _warned:
+            _warned.add(lang)
+            mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+            sys.stderr.write(
+                f"domino: the {lang} word catalog {mo} is missing; "
+                "run `python tools/catalogs.py` (or reinstall) to compile it\n"
+            )
+        return None
+    return found if isinstance(found, gettext.GNUTranslations) else None
+
+
+def reload_catalogs() -> None:
+    """Forget the cached catalogs (after compiling them anew)."""
+    translation.cache_clear()
+    _warned.clear()
+
+
+def _strict() -> bool:
+    return CATALOG_ONLY and os.environ.get("DOMINO_STRICT_I18N") == "1"
+
+
+def _catalog(key: str, lang: Lang) -> str | None:
+    found = translation(lang)
+    if found is None:
+        return None
+    text = found.gettext(key)
+    return text if text != key and text else None
+
+
 def tr(key: str, lang: Lang = "en", **fmt: object) -> str:
     """The text for ``key`` in ``lang`` (English, then the key itself, as fallbacks)."""
-    text = STRINGS.get(lang, {}).get(key) or STRINGS["en"].get(key) or key
+    text = None if CATALOG_ONLY else STRINGS.get(lang, {}).get(key)
+    if not text:
+        text = _catalog(key, lang)
+    if not text:
+        if _strict():
+            raise KeyError(f"{key!r} is missing from the {lang} catalog")
+        text = (None if CATALOG_ONLY else STRINGS["en"].get(key)) or _catalog(key, "en") or key
     return text.format(**fmt) if fmt else text
+
+
+def plural_index(n: int, lang: Lang) -> int:
+    """Which plural form ``n`` takes in ``lang`` (the catalog's Plural-Forms)."""
+    found = translation(lang)
+    if found is not None:
+        return int(found.plural(n))  # type: ignore[attr-defined]
+    rule = PLURAL_FORMS.get(lang, PLURAL_FORMS["en"]).split("plural=", 1)[1].rstrip("; ")
+    return int(gettext.c2py(rule)(n))
+
+
+def plural_id(key: str) -> str:
+    """The msgid_plural of a counted word's entry (the catalogs key plurals by msgid alone)."""
+    return f"{key}.plural"
+
+
+def tn(key: str, n: int, lang: Lang = "en", **fmt: object) -> str:
+    """The form of the counted word ``key`` for ``n`` in ``lang`` ("кость", "кости", "костей"),
+    formatted with ``n`` and ``fmt``."""
+    text: str | None = None
+    old = None if CATALOG_ONLY else STRINGS.get(lang, {}).get(key)
+    if old:  # transition: "one|many" / "one|few|many" in a words dict
+        forms = old.split("|")
+        text = forms[min(plural_index(n, lang), len(forms) - 1)]
+    if not text:
+        for each in (lang, "en"):
+            found = translation(each)
+            if found is not None:
+                got = found.ngettext(key, plural_id(key), n)
+                if got not in (key, plural_id(key)):
+                    text = got
+                    break
+            if _strict():
+                raise KeyError(f"{key!r} is missing from the {lang} catalog")
+    if not text:
+        old = None if CATALOG_ONLY else STRINGS["en"].get(key)
+        text = old.split("|")[0 if n == 1 else -1] if old else key
+    return text.format(n=n, **fmt)
 
 
 def check_lang(lang: str) -> Lang:

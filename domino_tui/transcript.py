@@ -35,7 +35,7 @@ from .engine.round import Event
 from .engine.rules import PRESETS, Rules, make_rules
 from .engine.scoring import SideLine, Standing
 from .engine.tiles import bits, tile_set
-from .i18n import Lang, tr
+from .i18n import Lang, tn, tr
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
 SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
@@ -46,18 +46,7 @@ GOAT_MARK = "🐐"
 # --- words ----------------------------------------------------------------------------------
 def plural(n: int, key: str, lang: Lang) -> str:
     """``n`` with the right form of a counted word ("1 кость", "3 кости", "5 костей")."""
-    forms = tr(key, lang).split("|")
-    if lang == "ru" and len(forms) == 3:
-        tail, tens = n % 10, n % 100
-        if tail == 1 and tens != 11:
-            form = forms[0]
-        elif 2 <= tail <= 4 and not 12 <= tens <= 14:
-            form = forms[1]
-        else:
-            form = forms[2]
-    else:
-        form = forms[0] if n == 1 else forms[-1]
-    return f"{n} {form}"
+    return f"{n} {tn(key, n, lang)}"
 
 
 def seat_names(rules: Rules, seats: Sequence[str] | None, lang: Lang) -> list[str]:
