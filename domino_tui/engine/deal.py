@@ -84,15 +84,23 @@ class PreviousRound:
     winner: int  # the seat that went out, or the fisher
     leader: int
     any_written: bool  # P5: has any side opened its score yet
+    fish: bool = False  # the previous round ended in a fish (P6, F21: the fisher leads)
 
 
 def first_rule_applies(rules: Rules, prev: PreviousRound | None) -> bool:
     """Whether a round's lead is forced by the first-round rule (K2.1, K2.4, P5) rather than
-    free for the previous winner, the partner or the next seat."""
+    free for the previous winner, the partner or the next seat. P5 (1-1 until a pair has
+    written) belongs to the winner's lead; under ``rotate`` the lead rotates from the second
+    round on, in pairs too (K2.3, F3, F19)."""
     return (
         prev is None
         or rules.later_leads == "same_as_first"
-        or (rules.pairs and not prev.any_written and not rules.partner_leads)
+        or (
+            rules.pairs
+            and not prev.any_written
+            and not rules.partner_leads
+            and rules.later_leads == "winner"
+        )
     )
 
 
@@ -112,8 +120,9 @@ def choose_lead(
         n = rules.players
         return next((seat + k) % n for k in range(n) if (seat + k) % n in seats)
 
-    if rules.partner_leads:  # P6: the winner's partner, with a double if they hold one
-        seat = next_in((prev.winner + 2) % 4)
+    if rules.partner_leads:  # P6: the winner's partner (F21: after a fish, the fisher himself),
+        # with a double if they hold one
+        seat = next_in(prev.winner if prev.fish else (prev.winner + 2) % 4)
         doubles = hands[seat] & ts.double_mask
         return seat, doubles or hands[seat]
     if rules.later_leads == "rotate":  # F3

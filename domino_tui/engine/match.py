@@ -145,6 +145,7 @@ class Match:
                 winner=last.winner,
                 leader=last.leader,
                 any_written=any(st.opened or st.written for st in self.standings),
+                fish=last.fish,
             )
         leader, mask = choose_lead(self.rules, d.hands, seats, prev)
         self.deals.append(d)

@@ -334,9 +334,11 @@ class RoundState:
             self.last_nondouble = seat
 
     def _end_fish(self, layer: int) -> None:
-        """Close the round as a fish; the fisher is the last non-double layer (K4.3, F6)."""
+        """Close the round as a fish; the fisher is the last non-double layer (K4.3, F6). A
+        double never makes its player the fisher: when only doubles were laid (the lead alone,
+        or 6-6 then 0-0 under ``match=sum6``) the fisher is the round's leader (F18)."""
         self.over = self.fish = True
-        self.fisher = self.last_nondouble if self.last_nondouble >= 0 else self.placed[-1][2]
+        self.fisher = self.last_nondouble if self.last_nondouble >= 0 else self.leader
         if layer >= 0 and self.takes_boneyard and len(self.boneyard) > self.reserve:
             taker = self.nxt[layer]  # K4.4 / F6
             taken = self.boneyard[self.reserve :]

@@ -184,6 +184,11 @@ def _check(r: Rules) -> None:
         raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
     if r.partner_leads and not r.pairs:
         raise RulesError("partner_leads needs pairs")
+    if r.partner_leads and r.later_leads != "winner":  # F20
+        raise RulesError(
+            f"partner_leads decides who leads after the winner; it cannot be combined with "
+            f"later_leads={r.later_leads} (use later_leads=winner, or partner_leads=off)"
+        )
     tiles = (r.set_top + 1) * (r.set_top + 2) // 2
     if r.hand_size < 0:
         raise RulesError(f"hand_size must be 1 or more (0 = classic 7/5), not {r.hand_size}")

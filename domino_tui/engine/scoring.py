@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from .actions import is_pair, pair_tiles
 from .round import RoundState
 from .rules import Rules
 from .tiles import tile_set
@@ -78,8 +79,8 @@ def hand_value(rules: Rules, hand: int) -> int:
 
 
 def _bonuses(rules: Rules, state: RoundState) -> list[int]:
-    """K6.3 / F8: leading or going out with the top double (50) or the blank double (25)
-    charges every other side."""
+    """K6.3 / F8 / F17: leading or going out with the top double (50) or the blank double (25)
+    charges every other side; a double pair that goes out pays for each of its doubles."""
     bonus = [0] * rules.sides
     if not rules.finish_bonus or not state.placed:
         return bonus
@@ -94,9 +95,21 @@ def _bonuses(rules: Rules, state: RoundState) -> list[int]:
     lead_tile, _, lead_seat = state.placed[0]
     charge(lead_seat, lead_tile)
     if state.went_out >= 0:
-        last_tile, _, last_seat = state.placed[-1]
-        charge(last_seat, last_tile)
+        for tile in finishing_tiles(state):
+            charge(state.went_out, tile)
     return bonus
+
+
+def finishing_tiles(state: RoundState) -> tuple[int, ...]:
+    """The tiles of the play that went out: one tile, or both doubles of a K3.4 double pair
+    (F17: a 6-6 or 0-0 on either end pays the K6.3 finish bonus)."""
+    last_tile = state.placed[-1][0]
+    if state.history:
+        event = state.history[-1]
+        # a fast playout records no events, so the last event counts only if it laid that tile
+        if is_pair(event.code) and event.tile == last_tile:
+            return pair_tiles(event.code)
+    return (last_tile,)
 
 
 def apply_k7(rules: Rules, st: Standing, points: int) -> Standing:

@@ -64,6 +64,8 @@ def rule_sets(draw: st.DrawFn) -> Rules:
     else:
         opts["match_end"] = draw(st.sampled_from(["target", "rounds:3"]))
     opts["later_leads"] = draw(st.sampled_from(["winner", "same_as_first", "rotate"]))
+    if opts.get("partner_leads"):
+        opts["later_leads"] = "winner"  # F20: partner_leads is refused with any other
     opts["match"] = draw(st.sampled_from(["equal", "sum6"]))
     opts["double_pair"] = draw(st.booleans())
     opts["fish_takes_boneyard"] = draw(st.booleans())
@@ -226,9 +228,16 @@ def check_deals(m: Match) -> None:
             union |= h
         assert union | sum(1 << t for t in d.boneyard) == TS.all_mask
         forced = number == 1 or r.later_leads == "same_as_first"
-        # RULES does not settle partner_leads against same_as_first, so that pair is not checked
-        if forced and not (r.pairs and r.partner_leads and number > 1):
+        if forced:
             assert (result.leader, result.lead_tile) == forced_lead(r, d.hands, seats)
+        elif r.later_leads == "rotate":  # F3, F19: from the second round on, pairs too
+            before = m.results[number - 2].leader
+            after = next(
+                (before + k) % r.players
+                for k in range(1, r.players + 1)
+                if (before + k) % r.players in seats
+            )
+            assert result.leader == after
         elif r.later_leads == "winner" and not r.pairs:
             previous = m.results[number - 2].winner
             if previous in seats:

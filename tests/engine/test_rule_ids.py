@@ -1,4 +1,5 @@
-"""Every rule id of RULES.md §1-§9 and §12 is named by a test of this folder (a test name like
+"""Every rule id of RULES.md §1-§9 and §12 (and the fine points F17-F21 that docs/rules.md adds
+to §12) is named by a test of this folder (a test name like
 ``test_K7_2_…`` or the id in a test's docstring), so that a rule cannot lose its test unnoticed."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ def _ids() -> list[str]:
     ids = [f"{head}.{n}" for head, top in ranges.items() for n in range(1, top + 1)]
     ids += ["K5.1", "K9", "K9.1", "K10", "K10.1", "K11"]
     ids += [f"P{n}" for n in range(1, 9)] + [f"C{n}" for n in range(1, 7)]
-    ids += [f"F{n}" for n in range(1, 17)] + [f"L{n}" for n in range(1, 6)] + ["S1", "S2"]
+    ids += [f"F{n}" for n in range(1, 22)] + [f"L{n}" for n in range(1, 6)] + ["S1", "S2"]
     return ids
 
 
