@@ -11,6 +11,7 @@ from .. import i18n
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "with_undo": "↶ with undo",
+        "confirm_quit_unsaved": "Leave the table? This game is not saved.",
         "w.actions": "action|actions",
         "w.rated": "rated match|rated matches",
         "with_undo_note": "A move was taken back: this match is practice, not rated.",
@@ -18,6 +19,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "with_undo": "↶ с отменой",
+        "confirm_quit_unsaved": "Выйти из-за стола? Эта партия не сохраняется.",
         "w.actions": "действие|действия|действий",
         "w.rated": "партия в рейтинге|партии в рейтинге|партий в рейтинге",
         "with_undo_note": "Ход отменён: эта партия тренировочная и не идёт в рейтинг.",

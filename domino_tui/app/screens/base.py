@@ -17,9 +17,13 @@ KEY_DISPLAY = {"space": "␣"}  # short key names keep the Russian footer inside
 
 
 class Localized:
-    """Mixin: footer labels follow the language setting, even when it changes mid-game."""
+    """Mixin: footer labels follow the language setting, even when it changes mid-game.
+
+    ``BUTTON_ARROWS``: ←/→ move the focus between the buttons of a row (every dialog), as in
+    any casual game's dialogs; on anything but a button the keys go on to the widget/app."""
 
     KEYS: tuple[BindingSpec, ...] = ()
+    BUTTON_ARROWS = False
 
     @property
     def domino(self) -> DominoApp:
@@ -34,7 +38,10 @@ class Localized:
 
         merged = type(self)._merged_bindings  # type: ignore[attr-defined]
         bindings = merged.copy() if merged is not None else BindingsMap()
-        for keys, action, label in self.KEYS:
+        keys_list = list(self.KEYS)
+        if self.BUTTON_ARROWS:
+            keys_list += [("left", "button_step(-1)", ""), ("right", "button_step(1)", "")]
+        for keys, action, label in keys_list:
             bindings.bind(
                 keys,
                 action,
@@ -45,6 +52,19 @@ class Localized:
         self._bindings = bindings
         if self.is_mounted:  # type: ignore[attr-defined]
             self.refresh_bindings()  # type: ignore[attr-defined]
+
+    def action_button_step(self, step: int) -> None:
+        """Focus the previous/next button of the row the focused button sits in."""
+        from textual.actions import SkipAction
+        from textual.widgets import Button
+
+        focused = self.focused  # type: ignore[attr-defined]
+        if not isinstance(focused, Button) or focused.parent is None:
+            raise SkipAction()
+        row = [b for b in focused.parent.query_children(Button) if b.focusable]
+        if len(row) < 2:
+            raise SkipAction()
+        row[(row.index(focused) + step) % len(row)].focus()
 
 
 class DominoScreen(Localized, Screen[None]):
@@ -58,6 +78,8 @@ class DominoScreen(Localized, Screen[None]):
 
 
 class DominoModal(Localized, ModalScreen[str]):
+    BUTTON_ARROWS = True
+
     def on_mount(self) -> None:
         self.localize()
 

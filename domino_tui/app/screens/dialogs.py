@@ -22,9 +22,13 @@ class ConfirmQuit(DominoModal):
     ConfirmQuit Button { margin: 0 1; }
     """
 
+    def __init__(self, question: str = "confirm_quit") -> None:
+        super().__init__()
+        self.question = question  # a strings key: the game stays saved, or it is not saved
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(t("confirm_quit", self.lang))
+            yield Static(t(self.question, self.lang))
             with Horizontal():
                 yield Button(t("yes", self.lang), id="yes", variant="error")
                 yield Button(t("no", self.lang), id="no", variant="primary")

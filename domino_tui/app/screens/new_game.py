@@ -58,6 +58,7 @@ def parse_timer(text: str) -> int | None:
 
 
 class NewGameScreen(DominoScreen):
+    BUTTON_ARROWS = True
     KEYS = (("escape", "close", "cancel"), ("ctrl+s", "start", "start"))
     DEFAULT_CSS = """
     NewGameScreen { align: center top; }

@@ -15,6 +15,7 @@ from .base import DominoScreen
 
 
 class SettingsScreen(DominoScreen):
+    BUTTON_ARROWS = True
     KEYS = (("escape", "close", "cancel"), ("ctrl+s", "save", "save"))
     DEFAULT_CSS = """
     SettingsScreen VerticalScroll { width: 70; max-width: 100%; height: 1fr; padding: 0 1; }
