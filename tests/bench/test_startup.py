@@ -1,0 +1,189 @@
+"""Issue 9, part 10 and the Rules screen of part 9: what the table's first frame imports, typer
+without pydantic for plain values, and the Rules screen read from the screen itself.
+
+The import check runs the real ``domino play`` in a fresh interpreter up to the first painted
+frame (as ``benchmarks/app.py`` does) and lists ``sys.modules`` there, so a later import that
+brings pydantic or the Markdown parser back before the first frame fails here, not only in a
+benchmark nobody runs. The timings themselves live in the benchmark, not in tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from enum import StrEnum
+from pathlib import Path
+
+import pytest
+
+from domino_tui.app import GameSession, make_app
+from domino_tui.app.screens.rules import Book, RulesScreen
+from domino_tui.app.session import Seat
+from domino_tui.cli import fastparams
+from domino_tui.engine.rules import make_rules
+from tests.app.driver import screen_text, settle
+
+# what the first frame does not need; each was on the way to it before part 10
+LAZY = (
+    "pydantic",
+    "pydantic_core",
+    "typer._adapters",
+    "markdown_it",
+    "rich.markdown",
+    "textual.widgets._markdown",
+    "domino_tui.app.screens.rules",
+    "domino_tui.app.screens.new_game",
+    "domino_tui.app.screens.settings",
+    "domino_tui.app.screens.stats",
+)
+
+CHILD = r"""
+import json, sys
+from domino_tui.app.app import DominoApp
+
+_run = DominoApp.run
+OPEN_RULES = sys.argv[1] == "rules"
+
+
+async def first_frame(pilot):
+    await pilot.pause()
+    loaded = sorted(sys.modules)
+    if OPEN_RULES:  # the control: the same modules do load once the Rules screen opens
+        pilot.app.open_rules()
+        await pilot.pause()
+        loaded = sorted(sys.modules)
+    print("MODULES", json.dumps(loaded), flush=True)
+    pilot.app.exit()
+
+
+def run(self, *args, **kwargs):
+    return _run(self, headless=True, auto_pilot=first_frame, size=(80, 24))
+
+
+DominoApp.run = run
+from domino_tui.cli import main
+
+sys.argv = ["domino", "play", "--seed", "3", "--pace", "slow", "--lang", "ru"]
+main()
+"""
+
+
+def loaded_modules(mode: str, home: Path) -> set[str]:
+    env = {**os.environ, "DOMINO_TUI_HOME": str(home)}
+    env.pop("DOMINO_TUI_CONFIG_DIR", None)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, mode],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    ).stdout
+    line = next(line for line in out.splitlines() if line.startswith("MODULES "))
+    return set(json.loads(line.split(" ", 1)[1]))
+
+
+def test_the_first_frame_does_not_import_what_it_does_not_need(tmp_path: Path) -> None:
+    loaded = loaded_modules("frame", tmp_path)
+    assert "domino_tui.app.screens.game" in loaded  # it did reach the table
+    assert sorted(loaded.intersection(LAZY)) == []
+
+
+def test_the_rules_screen_still_loads_its_parser_when_opened(tmp_path: Path) -> None:
+    loaded = loaded_modules("rules", tmp_path)
+    assert {"rich.markdown", "markdown_it", "domino_tui.app.screens.rules"} <= loaded
+
+
+# --- typer without pydantic ----------------------------------------------------------------------
+
+
+class Pace(StrEnum):
+    fast = "fast"
+    slow = "slow"
+
+
+class Info:
+    def __init__(self, **kw: object) -> None:
+        self.min = kw.get("min")
+        self.max = kw.get("max")
+        self.parser = None
+        self.clamp = False
+        self.case_sensitive = kw.get("case_sensitive", True)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "info", "value", "expected"),
+    [
+        (int, Info(), "42", 42),
+        (int | None, Info(min=0, max=2**64 - 1), str(2**64 - 1), 2**64 - 1),
+        (int, Info(min=1), "-3", "typer"),  # out of bounds: typer's own error
+        (int, Info(), "4.5", "typer"),
+        (int, Info(), "abc", "typer"),
+        (int, Info(), True, "typer"),
+        (str, Info(), "kozel", "kozel"),
+        (Pace | None, Info(), "slow", Pace.slow),
+        (Pace, Info(), "SLOW", "typer"),
+        (Pace, Info(case_sensitive=False), "slow", "typer"),
+        (list[str] | None, Info(), ("a=1", "b=2"), ["a=1", "b=2"]),
+        (list[int], Info(), ("1", "x"), "typer"),
+        (Path, Info(), "out.txt", "typer"),
+    ],
+)
+def test_plain_values_are_converted_directly_and_the_rest_by_typer(
+    annotation: object, info: Info, value: object, expected: object
+) -> None:
+    quick = fastparams.quick_value(annotation, info, value)
+    if expected == "typer":
+        assert quick is fastparams._MISSING
+    else:
+        assert quick == expected and type(quick) is type(expected)
+
+
+def test_a_bad_value_still_gets_typers_message() -> None:
+    from typer.testing import CliRunner
+
+    from domino_tui.cli import app
+
+    result = CliRunner().invoke(app, ["sim", "--seed", "abc"], env={"COLUMNS": "100"})
+    assert result.exit_code == 2 and "--seed" in result.output
+    result = CliRunner().invoke(app, ["play", "--pace", "sleepy"], env={"COLUMNS": "100"})
+    assert result.exit_code == 2 and "sleepy" in result.output
+
+
+# --- the Rules screen ----------------------------------------------------------------------------
+
+
+def table_app(lang: str):  # type: ignore[no-untyped-def]
+    rules = make_rules({"players": 2})
+    session = GameSession(rules, (Seat("Tester"), Seat("Alex", "bot", "easy")), 3)
+    return make_app(session, settings_path=None, lang=lang, pace="instant", saves=None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "keys"),
+    [("ru", "Козёл — правила игры", "Клавиши за столом"), ("en", "Goat — how to play", "Keys at the table")],
+)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_rules_screen_shows_the_book_and_scrolls_to_the_keys(
+    lang: str, title: str, keys: str, size: tuple[int, int]
+) -> None:
+    app = table_app(lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        top = screen_text(app)
+        assert title in top and keys not in top
+        book = app.screen.query_one(Book)
+        assert max(len(line) for line in book.text().splitlines()) <= size[0]
+        await pilot.press("end")
+        await pilot.pause()
+        bottom = screen_text(app)
+        assert keys in bottom and title not in bottom
+        assert "Enter" in bottom  # the keys table itself, not only its heading
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
