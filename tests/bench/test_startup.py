@@ -163,7 +163,10 @@ def table_app(lang: str):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     ("lang", "title", "keys"),
-    [("ru", "Козёл — правила игры", "Клавиши за столом"), ("en", "Goat — how to play", "Keys at the table")],
+    [
+        ("ru", "Козёл — правила игры", "Клавиши за столом"),
+        ("en", "Goat — how to play", "Keys at the table"),
+    ],
 )
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_rules_screen_shows_the_book_and_scrolls_to_the_keys(

@@ -4,6 +4,8 @@ click's range marker."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from typer.testing import CliRunner
 
@@ -48,7 +50,7 @@ def test_help_fits_and_is_not_broken_by_hand(args: list[str], width: int) -> Non
     assert max(len(line) for line in lines) <= width
     assert not any("<=x<=" in line for line in lines)  # a range marker splits the columns
     text = description(lines)
-    for line, after in zip(text, text[1:], strict=False):
+    for line, after in pairwise(text):
         if line.strip() and after.strip():  # a line followed by more of the same paragraph
             # is full: the next word would not have fitted on it
             assert len(line) + 1 + len(after.split()[0]) > width - 1, (line, after)
