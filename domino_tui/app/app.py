@@ -23,8 +23,8 @@ from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
 from .screens.start import StartScreen
 from .session import ActionListener, GameSession
-from .settings import PACES, Settings, SettingsStore, default_path
-from .strings import save_broken, t
+from .settings import PACES, THEMES, Settings, SettingsStore, default_path
+from .strings import save_broken, t, theme_label
 
 MIN_SIZE = (80, 24)
 
@@ -87,6 +87,7 @@ class DominoApp(App[None]):
             saves.notify = lambda text: self.notify(text, severity="error", timeout=8, markup=False)
         if session is not None:
             self._prepare(session)
+        self.localize_palette_key()
 
     # --- settings --------------------------------------------------------------------------
     @property
@@ -101,6 +102,7 @@ class DominoApp(App[None]):
         game = self.game_screen()
         if game is not None:  # the table's save follows the new language and pace
             game.session.lang, game.session.pace = settings.lang, settings.pace
+        self.localize_palette_key()
         for screen in self.screen_stack:
             relabel = getattr(screen, "relabel", None)
             if callable(relabel):
@@ -287,9 +289,62 @@ class DominoApp(App[None]):
         yield SystemCommand(t("stats", lang), t("cmd_stats", lang), lambda: open_stats(self))
         yield SystemCommand(t("replays", lang), t("cmd_replays", lang), lambda: open_replays(self))
         yield SystemCommand(t("quit", lang), t("cmd_quit", lang), self.action_request_quit)
-        for command in super().get_system_commands(screen):
-            if command.title not in ("Quit",):
-                yield command
+        # Textual's own commands, in the player's language (its English titles never show)
+        for name in THEMES:
+            yield SystemCommand(
+                t("cmd_theme_to", lang, theme=theme_label(name, lang)),
+                t("cmd_theme", lang),
+                lambda name=name: self._switch_theme(name),
+            )
+        if screen.query("HelpPanel"):
+            yield SystemCommand(
+                t("cmd_keys", lang), t("cmd_keys_hide", lang), self.action_hide_help_panel
+            )
+        else:
+            yield SystemCommand(
+                t("cmd_keys", lang), t("cmd_keys_show", lang), self.action_show_help_panel
+            )
+        if screen.maximized is not None:
+            yield SystemCommand(
+                t("cmd_minimize", lang), t("cmd_minimize_help", lang), screen.action_minimize
+            )
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                t("cmd_maximize", lang), t("cmd_maximize_help", lang), screen.action_maximize
+            )
+        yield SystemCommand(
+            t("cmd_screenshot", lang),
+            t("cmd_screenshot_help", lang),
+            lambda: self.set_timer(0.1, self.deliver_screenshot),
+        )
+
+    def _switch_theme(self, name: str) -> None:
+        """A theme picked in the palette is kept like one picked in Settings."""
+        self.apply_settings(replace(self.settings, theme=name))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette with its prompt in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            placeholder = t("palette_prompt", self.settings.lang)
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def localize_palette_key(self) -> None:
+        """The footer's Ctrl+P entry is an app binding Textual labels "palette": relabel it."""
+        lang = self.settings.lang
+        key = self.COMMAND_PALETTE_BINDING
+        found = self._bindings.key_to_bindings.get(key)
+        if not found:
+            return
+        self._bindings.key_to_bindings[key] = [
+            replace(b, description=t("palette_key", lang), tooltip=t("cmd_palette", lang))
+            if b.action in ("command_palette", "app.command_palette")
+            else b
+            for b in found
+        ]
+        for screen in self.screen_stack:
+            screen.refresh_bindings()
 
 
 def make_app(

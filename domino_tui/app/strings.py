@@ -390,6 +390,13 @@ def save_broken(err: Exception, lang: str) -> str:
     return t("save_broken", lang, why=why[:1].upper() + why[1:] if lang == "en" else why)
 
 
+def theme_label(name: str, lang: str) -> str:
+    """A theme's name for the player (Settings, the palette); unknown themes keep theirs."""
+    key = f"theme_{name}"
+    text = t(key, lang)
+    return name if text == key else text
+
+
 def level_name(level: str, lang: str) -> str:
     key = f"level_{level}"
     text = t(key, lang)

@@ -42,13 +42,15 @@ class Localized:
         if self.BUTTON_ARROWS:
             keys_list += [("left", "button_step(-1)", ""), ("right", "button_step(1)", "")]
         for keys, action, label in keys_list:
-            bindings.bind(
-                keys,
-                action,
-                t(label, self.lang) if label else "",
-                show=bool(label),
-                key_display=KEY_DISPLAY.get(keys),
-            )
+            # "escape,q": one action, one footer entry (the first key); the others work unseen
+            for n, key in enumerate(keys.split(",")):
+                bindings.bind(
+                    key,
+                    action,
+                    t(label, self.lang) if label else "",
+                    show=bool(label) and n == 0,
+                    key_display=KEY_DISPLAY.get(key),
+                )
         self._bindings = bindings
         if self.is_mounted:  # type: ignore[attr-defined]
             self.refresh_bindings()  # type: ignore[attr-defined]

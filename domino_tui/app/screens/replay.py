@@ -158,9 +158,10 @@ class ReplayScreen(DominoScreen):
     """
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
-    def __init__(self, loaded: LoadedRecord) -> None:
+    def __init__(self, loaded: LoadedRecord, *, standalone: bool = False) -> None:
         super().__init__()
         self.loaded = loaded
+        self.standalone = standalone  # `domino replay` from the shell: closing ends the program
         self.session = names_session(loaded)
         self.frames = build_frames(loaded.match)
         self.starts = round_starts(self.frames)
@@ -206,6 +207,10 @@ class ReplayScreen(DominoScreen):
             self.go(self.starts[earlier] if earlier >= 0 else 0)
 
     def action_close(self) -> None:
+        """q/Esc: back to the list of replays, or to the shell for `domino replay`."""
+        if self.standalone:
+            self.app.exit()
+            return
         self.dismiss(None)
 
     # --- drawing ---------------------------------------------------------------------------
@@ -382,5 +387,7 @@ def replay_app(
     from ..app import make_app
 
     return make_app(
-        settings_path=settings_path, lang=lang, first_screen=lambda: ReplayScreen(loaded)
+        settings_path=settings_path,
+        lang=lang,
+        first_screen=lambda: ReplayScreen(loaded, standalone=True),
     )

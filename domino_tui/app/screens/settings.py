@@ -10,7 +10,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from ..settings import PACES, THEMES, TILE_STYLES, Settings
-from ..strings import t
+from ..strings import t, theme_label
 from .base import DominoScreen
 
 
@@ -34,7 +34,7 @@ class SettingsScreen(DominoScreen):
             )
             yield Label(t("theme", lang))
             yield Select(
-                [(name, name) for name in THEMES],
+                [(theme_label(name, lang), name) for name in THEMES],
                 value=s.theme if s.theme in THEMES else THEMES[0],
                 allow_blank=False,
                 id="theme",
