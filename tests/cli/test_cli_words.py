@@ -109,16 +109,29 @@ def test_machine_output_is_the_same_in_both_languages(args: list[str]) -> None:
     assert russian.stdout == english.stdout and russian.stdout.strip() == "[]"
 
 
+NO_LOCALE: dict[str, str | None] = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+
 def test_without_lang_the_locale_decides() -> None:
     """No --lang and no saved settings: a Russian locale gets Russian words, others English."""
-    assert "неоконченных партий нет" in run("resume", "--list", LANG="ru_RU.UTF-8").output
-    assert "no unfinished games" in run("resume", "--list", LANG="C.UTF-8").output
-    assert "Сбрасывать нечего" in run("stats", "--reset", LC_ALL="ru_RU.UTF-8").output
+    russian = run("resume", "--list", **{**NO_LOCALE, "LANG": "ru_RU.UTF-8"})
+    assert "неоконченных партий нет" in russian.output
+    english = run("resume", "--list", **{**NO_LOCALE, "LANG": "C.UTF-8"})
+    assert "no unfinished games" in english.output
+    russian = run("stats", "--reset", **{**NO_LOCALE, "LC_ALL": "ru_RU.UTF-8", "LANG": "C"})
+    assert "Сбрасывать нечего" in russian.output
 
 
-def test_an_unknown_language_is_one_line() -> None:
-    result = run("rules", "--lang", "xx")
-    assert result.exit_code == 2 and "unknown language 'xx'; choose ru or en" in result.output
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        ("C.UTF-8", "unknown language 'xx'; choose ru or en"),
+        ("ru_RU.UTF-8", "неизвестный язык 'xx'; выберите ru или en"),
+    ],
+)
+def test_an_unknown_language_is_one_line_in_the_locales_language(locale: str, line: str) -> None:
+    result = run("rules", "--lang", "xx", **{**NO_LOCALE, "LANG": locale})
+    assert result.exit_code == 2 and line in result.output
 
 
 @pytest.mark.parametrize(
