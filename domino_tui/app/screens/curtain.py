@@ -27,6 +27,7 @@ class Curtain(TableScreen):
 
     def lift_curtain(self) -> None:
         seat, self.curtain = self.curtain, -1
+        self.message = ""  # a key pressed behind the curtain leaves nothing for the next player
         if seat >= 0 and not self.match.over and self.match.turn == seat:
             self.show_hand(seat)
 

@@ -51,6 +51,9 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             hide.add("undo")
         if not self.session.bots:
             hide.add("skip")  # no bot to wait for
+        self.draw_shown = bool(self.match.round.boneyard)
+        if not self.draw_shown:
+            hide.add("draw")  # no базар (4 players, pairs) or it is empty: D still says why
         self.KEYS = tuple(
             (keys, action, "" if action in hide else label)
             for keys, action, label in type(self).KEYS

@@ -59,6 +59,7 @@ class TableScreen(DominoScreen):
         self.skip = threading.Event()
         self.waiting_modal = False
         self.hint_bot: Bot | None = None
+        self.draw_shown: bool | None = None  # the footer offers D (set by the key labels)
 
     # --- the turn cycle: GameScreen runs it, the parts of the table only call into it -------
     def perform(self, code: int) -> None:
@@ -133,6 +134,8 @@ class TableScreen(DominoScreen):
     def refresh_table(self) -> None:
         lang, s, m = self.lang, self.session, self.match
         rnd = m.round
+        if self.draw_shown is not None and self.draw_shown != bool(rnd.boneyard):
+            self.localize()  # the Draw key comes and goes with the базар
         ts = tile_set(s.rules.set_top)
         settings = self.domino.settings
         over = m.over
@@ -228,12 +231,12 @@ class TableScreen(DominoScreen):
 
     def turn_text(self) -> str:
         lang, m = self.lang, self.match
+        if self.curtain >= 0 and not m.over:  # behind the curtain: no notice about any hand
+            return t("curtain_status", lang, name=self.session.name(self.curtain))
         if self.message:
             return self.message
         if m.over:
             return t("game_over", lang)
-        if self.curtain >= 0:
-            return t("curtain_status", lang, name=self.session.name(self.curtain))
         if self.choosing >= 0:
             rnd = m.round
             end = end_words(self.choose_side, rnd.right if self.choose_side else rnd.left, lang)
