@@ -8,6 +8,7 @@ import typing
 from dataclasses import replace
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
@@ -15,11 +16,35 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
+from ...transcript import plural
 from ..session import GameSession, Seat, table_seats
 from ..strings import level_name, t
 from .base import DominoScreen
 
 HIDDEN = ("players", "pairs", "variant", "set_top")  # set by the seats, the preset, or future
+SEED_TOP = 2**64 - 1  # seeds are 64-bit unsigned (a record keeps any such seed)
+MATCH_ENDS = ("target", "rounds:5", "rounds:10", "rounds:15", "last_standing")
+
+
+def preset_label(preset: str, lang: str) -> str:
+    text = t(f"preset.{preset}", lang)
+    return preset if text == f"preset.{preset}" else text
+
+
+def option_label(name: str, lang: str) -> str:
+    """A rule option's name for the player (the option id stays in the Rules screen)."""
+    text = t(f"opt.{name}", lang)
+    return name if text == f"opt.{name}" else text
+
+
+def value_label(name: str, value: object, lang: str) -> str:
+    """A closed option value in words: "рыба на одного", "через 10 конов"."""
+    text = str(value)
+    if name == "match_end" and text.startswith("rounds:") and text[7:].isdigit():
+        return t("optv.match_end.rounds", lang, n=plural(int(text[7:]), "w.rounds_n", lang))
+    key = f"optv.{name}.{text}"
+    words = t(key, lang)
+    return text if words == key else words
 
 
 def option_choices() -> dict[str, tuple[Any, ...]]:
@@ -109,7 +134,7 @@ class NewGameScreen(DominoScreen):
             yield self.row(
                 t("preset", lang),
                 Select(
-                    [(p, p) for p in PRESETS],
+                    [(preset_label(p, lang), p) for p in PRESETS],
                     value=s.last_preset if s.last_preset in PRESETS else "kozel",
                     allow_blank=False,
                     id="preset",
@@ -118,8 +143,11 @@ class NewGameScreen(DominoScreen):
             yield Static(t("options", lang), classes="head")
             for name in OPTION_NAMES:
                 if name not in HIDDEN:
-                    yield self.row(name, self.option_widget(name))
-            yield self.row(t("seed", lang), Input(id="seed", type="integer"))
+                    yield self.row(option_label(name, lang), self.option_widget(name))
+            yield self.row(
+                t("seed", lang),
+                Input(id="seed", type="integer", max_length=len(str(SEED_TOP))),
+            )
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Button(t("start", lang), id="start", variant="primary")
@@ -132,9 +160,17 @@ class NewGameScreen(DominoScreen):
     def option_widget(self, name: str) -> Widget:
         default = getattr(Rules(), name)
         choices = option_choices()
+        lang = self.lang
         if name in choices:
             return Select(
-                [(str(c), c) for c in choices[name]],
+                [(value_label(name, c, lang), c) for c in choices[name]],
+                value=default,
+                allow_blank=False,
+                id=f"opt-{name}",
+            )
+        if name == "match_end":
+            return Select(
+                [(value_label(name, c, lang), c) for c in MATCH_ENDS],
                 value=default,
                 allow_blank=False,
                 id=f"opt-{name}",
@@ -159,7 +195,12 @@ class NewGameScreen(DominoScreen):
             if name in HIDDEN:
                 continue
             widget = self.query_one(f"#opt-{name}")
-            if isinstance(widget, Select | Switch):
+            if isinstance(widget, Select) and name == "match_end" and value not in MATCH_ENDS:
+                # a remembered "rounds:7": offered too, so the dialog shows what is in force
+                ends = (*MATCH_ENDS, value)
+                widget.set_options([(value_label(name, c, self.lang), c) for c in ends])
+                widget.value = value
+            elif isinstance(widget, Select | Switch):
                 widget.value = value
             elif isinstance(widget, Input):
                 widget.value = str(value)
@@ -208,8 +249,17 @@ class NewGameScreen(DominoScreen):
             options = self.options(preset)
             rules = make_rules({**options, "players": len(seats), "pairs": pairs}, preset)
         except RulesError as err:
-            error.update(str(err))
+            error.update(Text(str(err)))  # the engine's words as plain text, never markup
             return
+        seed: int | None = None
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                seed = -1
+            if not 0 <= seed <= SEED_TOP:
+                error.update(Text(t("seed_range", lang, top=SEED_TOP)))
+                return
         self.domino.remember(
             replace(
                 self.domino.settings,
@@ -221,7 +271,6 @@ class NewGameScreen(DominoScreen):
                 last_options=options,
             )
         )
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         self.domino.start_game(GameSession(rules, seats, seed, preset, timer=timer))
 
     def action_close(self) -> None:
