@@ -19,7 +19,7 @@ from .engine.rules import Rules
 from .engine.scoring import SideLine, hand_value
 from .engine.tiles import bits, tile_set
 from .i18n import Lang, tr
-from .transcript import FISH_MARK, GOAT_MARK
+from .transcript import FISH_MARK, GOAT_MARK, plural
 
 OUT_MARK = "★"
 WIPED_MARK = "✗"
@@ -63,6 +63,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "sw.wiped": "{mark} remembered +{n} wiped ({rule})",
         "sw.out": "{mark} went out",
         "sw.goat": "{mark} goat: reached {target} (K9)",
+        "sw.goat_rounds": "{mark} goat: the highest total after {n} (K9.1)",
+        "sw.rounds_n": "round|rounds",
         "sw.hands": "Hands",
         "sw.scores": "Scores",
         "sw.legend": "Key",
@@ -72,6 +74,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "lg.fish": "a fish round; 🐟 +N: points carried over to the next round (K8.3)",
         "lg.out": "went out: played the last tile",
         "lg.goat": "the goat: reached {target} and lost the game (K9)",
+        "lg.goat_rounds": "the goat: the highest total after {n}, lost the game (K9.1)",
         "lg.total": "Σ: the total after the round; # the round's points",
         "lg.title": "Score table key",
         "ls.line": "+N remembered · N written · ✗ wiped · 🐟 fish · ★ went out · 🐐 goat · Σ total",
@@ -113,7 +116,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "sw.classic": "{before} + {n} = {after}",
         "sw.wiped": "{mark} запомненные +{n} сгорели ({rule})",
         "sw.out": "{mark} вышел",
-        "sw.goat": "{mark} козёл: набрал {target} (K9)",
+        "sw.goat": "{mark} козёл: счёт дошёл до {target} (K9)",
+        "sw.goat_rounds": "{mark} козёл: наибольший счёт после {n} (K9.1)",
+        "sw.rounds_n": "кона|конов|конов",
         "sw.hands": "На руках",
         "sw.scores": "Счёт",
         "sw.legend": "Обозначения",
@@ -122,7 +127,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "lg.wiped": "запомненные очки сгорели: вышел или рыбу забрал другой (K7.4, K8.2)",
         "lg.fish": "кон кончился рыбой; 🐟 +N — очки в запасе на следующий кон (K8.3)",
         "lg.out": "вышел: сходил последней костью",
-        "lg.goat": "козёл: набрал {target} и проиграл партию (K9)",
+        "lg.goat": "козёл: счёт дошёл до {target}, партия проиграна (K9)",
+        "lg.goat_rounds": "козёл: наибольший счёт после {n}, партия проиграна (K9.1)",
         "lg.total": "Σ — итог после кона; № — очки за кон",
         "lg.title": "Обозначения в таблице счёта",
         "ls.line": "+N запомнено · N записано · ✗ сгорело · 🐟 рыба · ★ вышел · 🐐 козёл · Σ итог",
@@ -266,8 +272,18 @@ def side_sum(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> s
     elif not parts:
         parts.append(tr("sw.nothing", lang))
     if line.side in result.goats:
-        parts.append(tr("sw.goat", lang, mark=GOAT_MARK, target=rules.target))
+        parts.append(goat_words("sw", rules, lang))
     return " · ".join(parts)
+
+
+def goat_words(prefix: str, rules: Rules, lang: Lang) -> str:
+    """Why a side is the goat: it reached the target (K9), or, in a match of N rounds, it has
+    the highest total when they are played (K9.1): never "reached 101" in a rounds match."""
+    limit = rules.rounds_limit
+    if limit is not None:
+        rounds = plural(limit, "sw.rounds_n", lang)
+        return tr(f"{prefix}.goat_rounds", lang, mark=GOAT_MARK, n=rounds)
+    return tr(f"{prefix}.goat", lang, mark=GOAT_MARK, target=rules.target)
 
 
 def bonus_of(rules: Rules, result: RoundResult, line: SideLine) -> int:
@@ -283,14 +299,14 @@ def legend_line(lang: Lang) -> str:
 
 def legend(rules: Rules, lang: Lang) -> list[tuple[str, str]]:
     """The score table's marks and what each means: never colour alone (K11)."""
-    limit, target = rules.open_threshold, rules.target
+    limit = rules.open_threshold
     return [
         ("+N", tr("lg.remembered", lang)),
         ("N", tr("lg.written", lang, limit=limit)),
         (f"{WIPED_MARK}N", tr("lg.wiped", lang)),
         (FISH_MARK, tr("lg.fish", lang)),
         (OUT_MARK, tr("lg.out", lang)),
-        (GOAT_MARK, tr("lg.goat", lang, target=target)),
+        (GOAT_MARK, goat_words("lg", rules, lang)),
         ("Σ", tr("lg.total", lang)),
     ]
 

@@ -77,6 +77,9 @@ def table_seats(kinds: Sequence[str], names: Sequence[str], lang: str) -> tuple[
 ActionListener = Callable[["GameSession", int | None, RoundResult | None], None]
 
 
+SEED_SPAN = 1 << 64  # seeds are 64-bit unsigned
+
+
 class UndoError(Exception):
     """Nothing to take back (the message says why, in a strings key)."""
 
@@ -125,7 +128,7 @@ class GameSession:
         return GameSession(
             self.rules,
             self.seats,
-            self.seed + 1,
+            (self.seed + 1) % SEED_SPAN,  # the next seed, wrapping past 2^64 − 1 to 0
             self.preset,
             timer=self.timer,
             lang=self.lang,
