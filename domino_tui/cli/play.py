@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..text import clean
 from . import saves as saved_games
 from .options import LangOption, PairsOption, PresetOption, SeedOption, SettingsOption
 from .words import UserError, cli_lang, count, say
@@ -54,9 +55,16 @@ def bot_levels(
 
 
 def check_levels(levels: list[str], lang: str = "en") -> None:
-    from ..bots import make_bot
+    """Every bot can be built; an unknown name is refused in the player's words (a bad option
+    keeps the bot's own explanation, which names the option and what it takes)."""
+    from ..bots import LEVELS, available, make_bot
 
     for level in levels:
+        name = level.partition(":")[0].strip()
+        if name not in LEVELS and name not in available():
+            choices = ", ".join([*LEVELS, *(b for b in available() if b not in LEVELS)])
+            shown = clean(repr(name[:30]))
+            raise UserError(say("cli.unknown_bot", lang, name=shown, choices=choices))
         try:
             make_bot(level, 0)
         except ValueError as err:

@@ -69,6 +69,7 @@ def test_counted_words(n: int, ru: str, en: str) -> None:
         (["play", "--pairs", "--players", "3"], "для игры парами нужно ровно 4", "exactly 4"),
         (["hotseat", "Masha", "masha"], "у каждого игрока должно быть своё имя", "own"),
         (["hotseat", "Masha"], "нужно от 2 до 4 имён, а не 1", "2 to 4 player names, not 1"),
+        (["play", "--bots", "grandmaster"], "нет бота 'grandmaster'; выберите", "unknown bot"),
         (
             ["hotseat", "A", "B", "C", "--bots", "hard,hard"],
             "3 игрока и 2 бота не помещаются за стол на четверых",
