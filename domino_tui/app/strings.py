@@ -102,7 +102,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "score": "score",
         "new_game_title": "New game",
         "seats": "Seats",
-        "pairs": "Play in pairs (1+3 vs 2+4)",
+        "pairs": "Pairs (1+3 vs 2+4)",
         "preset": "Preset",
         "target": "Target",
         "options": "Rule options",

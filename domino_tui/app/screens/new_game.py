@@ -236,20 +236,19 @@ class NewGameScreen(DominoScreen):
         seats = seats_from(kinds, names, lang, self.domino.settings.player_name)
         seed_text = self.query_one("#seed", Input).value.strip()
         timer_text = self.query_one("#timer", Input).value.strip()
-        error = self.query_one("#error", Static)
         if len({s.name.casefold() for s in seats}) < len(seats):
-            error.update(t("names_unique", lang))
+            self.show_error(t("names_unique", lang))
             return
         try:
             timer = parse_timer(timer_text)
         except ValueError:
-            error.update(t("bad_timer", lang))
+            self.show_error(t("bad_timer", lang))
             return
         try:
             options = self.options(preset)
             rules = make_rules({**options, "players": len(seats), "pairs": pairs}, preset)
         except RulesError as err:
-            error.update(Text(str(err)))  # the engine's words as plain text, never markup
+            self.show_error(str(err))  # the engine's words as plain text, never markup
             return
         seed: int | None = None
         if seed_text:
@@ -258,7 +257,7 @@ class NewGameScreen(DominoScreen):
             except ValueError:
                 seed = -1
             if not 0 <= seed <= SEED_TOP:
-                error.update(Text(t("seed_range", lang, top=SEED_TOP)))
+                self.show_error(t("seed_range", lang, top=SEED_TOP))
                 return
         self.domino.remember(
             replace(
@@ -272,6 +271,12 @@ class NewGameScreen(DominoScreen):
             )
         )
         self.domino.start_game(GameSession(rules, seats, seed, preset, timer=timer))
+
+    def show_error(self, text: str | Text) -> None:
+        """Say what is wrong under the options, scrolled into view, as plain text."""
+        error = self.query_one("#error", Static)
+        error.update(text if isinstance(text, Text) else Text(text))
+        error.scroll_visible()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -38,6 +38,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_left": "{name} left the game: the match ends here (K10.1).",
         "replay_ratings": "Rating: {ratings}",
         "replay_prev": "Back",
+        "replay_close": "Close",
         "replay_next": "Next",
         "replay_round_prev": "Round◂",
         "replay_round_next": "Round▸",
@@ -57,6 +58,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_left": "{name} встаёт из-за стола: партия на этом окончена (K10.1).",
         "replay_ratings": "Рейтинг: {ratings}",
         "replay_prev": "Назад",
+        "replay_close": "Закрыть",
         "replay_next": "Вперёд",
         "replay_round_prev": "Кон◂",
         "replay_round_next": "Кон▸",
@@ -139,7 +141,7 @@ class ReplayScreen(DominoScreen):
         ("pagedown", "round(1)", "replay_round_next"),
         ("home", "jump(0)", "replay_first"),
         ("end", "jump(-1)", "replay_last"),
-        ("escape,q", "close", "back"),
+        ("escape,q", "close", "replay_close"),  # not "Back": ← is the step back
     )
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
