@@ -16,3 +16,31 @@ def _private_home(
     monkeypatch.setenv("DOMINO_TUI_HOME", str(home))
     monkeypatch.delenv("DOMINO_TUI_CONFIG_DIR", raising=False)
     return home
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile the word catalogs afresh (a stale .mo never fools a test) and ask for strict
+    lookups: once the words dicts are gone, a key missing from a catalog fails the test."""
+    import os
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "tools"))
+    try:
+        import catalogs
+    finally:
+        sys.path.pop(0)
+    catalogs.compile_all()
+    from domino_tui import i18n
+
+    i18n.reload_catalogs()
+    os.environ["DOMINO_STRICT_I18N"] = "1"
+
+
+@pytest.fixture(autouse=True)
+def _neutral_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts under the same neutral locale whatever the machine's (a player who
+    never chose a language gets English there); tests of the locale set their own. Only
+    LC_MESSAGES is pinned, so the process's character encoding (LC_CTYPE via LANG) is kept."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.setenv("LC_MESSAGES", "C")

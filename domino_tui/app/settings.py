@@ -30,9 +30,17 @@ MAX_TEXT = 40  # any other remembered word (a theme, a bot level, an option valu
 MAX_SEATS = 4
 
 
+def locale_lang() -> str:
+    """The language a player who never chose one gets: their locale's (``ru*`` → Russian)."""
+    from ..i18n import detect_lang
+
+    return detect_lang()
+
+
 @dataclass(frozen=True)
 class Settings:
-    lang: str = "ru"
+    # not stored until the player picks one in Settings: until then it follows the locale
+    lang: str = field(default_factory=locale_lang)
     theme: str = "textual-dark"
     pace: str = "normal"
     auto_knock: bool = False
@@ -136,9 +144,19 @@ class SettingsStore:
         self.path = path
         self.notice: str | None = None
         self.writable = True
+        # the language as loaded and whether the file named one: a language the player never
+        # chose is not written, so the next start follows the locale again
+        self._lang_loaded: str | None = None
+        self.lang_chosen = False
 
     def load(self) -> Settings:
+        settings = self._load()
+        self._lang_loaded = settings.lang
+        return settings
+
+    def _load(self) -> Settings:
         self.notice = None
+        self.lang_chosen = False
         if self.path is None:
             return Settings()
         try:
@@ -162,6 +180,7 @@ class SettingsStore:
                 "они не сохраняются.",
             )
             return Settings()
+        self.lang_chosen = data.get("lang") in ("ru", "en")
         return Settings.from_dict(data)
 
     def _set_aside(self, why: str) -> None:
@@ -192,5 +211,10 @@ class SettingsStore:
             return
         from ..storage.files import write_atomic
 
+        data = asdict(settings)
+        if settings.lang != (self._lang_loaded or locale_lang()):
+            self.lang_chosen = True  # the player picked another language
+        if not self.lang_chosen:
+            del data["lang"]
         with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps(asdict(settings), ensure_ascii=False, indent=1))
+            write_atomic(self.path, json.dumps(data, ensure_ascii=False, indent=1))

@@ -54,7 +54,28 @@ PairsOption = Annotated[
 SeedOption = Annotated[
     int | None, seed_option("Seed (0 to 2^64-1): the same seed gives the same match.")
 ]
-LangOption = Annotated[Lang | None, typer.Option("--lang", help="Language: ru or en.")]
+LangOption = Annotated[
+    Lang | None,
+    typer.Option(
+        "--lang", help="Language: ru or en (default: the saved setting, else the locale)."
+    ),
+]
+
+
+def resolve_lang(explicit: object = None) -> str:
+    """The language of the app and of every command's words, decided one way everywhere:
+    ``--lang`` > the language saved in Settings > the locale (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``: ``ru*`` → ru, else en). A damaged settings file is set aside on the way, as the
+    app would."""
+    value = getattr(explicit, "value", explicit)
+    if value in ("ru", "en"):
+        return str(value)
+    from ..app.settings import SettingsStore, default_path, locale_lang
+
+    try:
+        return SettingsStore(default_path()).load().lang  # the locale when none was chosen
+    except Exception:  # an unusable home: the words must still come out
+        return locale_lang()
 
 
 def split_bots(text: str | None) -> list[str]:

@@ -27,7 +27,7 @@ def test_broken_settings_fall_back_to_defaults(tmp_path: Path) -> None:
     path.write_text('{"lang": "xx", "pace": 3, "auto_knock": "yes", "theme": "nord"}', "utf-8")
     loaded = SettingsStore(path).load()
     assert (loaded.lang, loaded.pace, loaded.auto_knock, loaded.theme) == (
-        "ru",
+        Settings().lang,  # no valid language chosen: the locale's
         "normal",
         False,
         "nord",
