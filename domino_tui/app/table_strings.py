@@ -11,6 +11,7 @@ from .. import i18n
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "with_undo": "↶ with undo",
+        "no_tiles_you": "The line is empty: you lead.",
         "palette_key": "commands",
         "palette_prompt": "Search for commands…",
         "cmd_palette": "Open the list of commands",
@@ -38,6 +39,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "with_undo": "↶ с отменой",
+        "no_tiles_you": "На столе пусто: Вы заходите.",
         "palette_key": "команды",
         "palette_prompt": "Найти команду…",
         "cmd_palette": "Открыть список команд",

@@ -75,7 +75,7 @@ async def test_curtain_hides_every_hand_until_its_player_sits_down() -> None:
             whole = screen_text(app)
             assert tiles_in(hand_area(app)) == 0, f"a hand shows before {name} sat down"
             assert f"{name}'s turn" in hand_area(app)
-            assert "Your turn" not in whole and "draws " not in whole.replace("draws from", "")
+            assert "Your turn" not in whole and "drew " not in whole.replace("drew from", "")
             handoffs.add(name)
             await pilot.press("enter")  # the named player lifts the curtain
             area = hand_area(app)
@@ -111,7 +111,7 @@ async def test_log_never_names_a_drawn_tile_in_hotseat_K3_6() -> None:
         drawn = screen.match.round.history[-1].tile
         log = screen.query_one("#log")
         text = "\n".join(str(line.text) for line in log.lines)  # type: ignore[attr-defined]
-        assert "Masha: draws from the boneyard" in text
+        assert "Masha: drew from the boneyard" in text
         assert TS.name(drawn) not in text.split("leads")[-1]
         assert TS.name(drawn) in plain(screen.query_one("#status", Static)), "she is told"
 

@@ -210,7 +210,7 @@ async def test_the_table_follows_the_lesson_en() -> None:
         assert "You drew 2-5" in status(app) and screen.step.words == "drawn"
         await pilot.press("enter")
         await settle(pilot)
-        assert screen_text(app).count("knocks") >= 2, "both bots knocked (K3.3)"
+        assert screen_text(app).count("knocked") >= 2, "both bots knocked (K3.3)"
         await pilot.press("enter")
         await settle(pilot)
         modal = app.screen

@@ -67,7 +67,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_none": "Сыгранных партий пока нет: сыграйте одну и смотрите её здесь.",
         "replay_rounds": "конов: {n}",
         "replay_damaged": "повреждена: {problem}",
-        "replay_abandoned": "{name} встал(а) из-за стола",
+        "replay_abandoned": "{name} покидает стол",
         "replay_won": "победа: {names}",
     },
 }

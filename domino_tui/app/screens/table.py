@@ -169,7 +169,9 @@ class TableScreen(DominoScreen):
                 last=last,
                 choosing=self.choose_side if self.choosing >= 0 else -1,
                 style=settings.tile_style,
-                empty_text=t("no_tiles_yet", lang, name=s.name(rnd.turn)),
+                empty_text=t("no_tiles_you", lang)
+                if rnd.turn == self.viewer and not s.hotseat
+                else t("no_tiles_yet", lang, name=s.name(rnd.turn)),
                 top=ts.top,
                 lead=sum(1 for _, side, _ in rnd.placed if side == 0),
                 worst=worst_line(ts.count, len(rnd.seats), s.rules.boneyard_reserve),
