@@ -48,10 +48,12 @@ PLURAL_KEYS = frozenset(
         "cli.n_records",
         "hw.pips",
         "hw.points",
+        "sw.rounds_n",
         "tx.points",
         "tx.tiles",
         "w.actions",
         "w.rated",
+        "w.rounds_n",
     }
 )
 # keys whose "|" is text, not plural forms (add here if the check below names one wrongly)
