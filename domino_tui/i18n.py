@@ -136,6 +136,15 @@ def _catalog(key: str, lang: Lang) -> str | None:
     return text if text != key and text else None
 
 
+def has_key(key: str, lang: Lang) -> bool:
+    """Whether ``lang`` has words for ``key`` (for call sites that probe a key built at runtime,
+    which must not trip strict mode)."""
+    if not CATALOG_ONLY and key in STRINGS.get(lang, {}):
+        return True
+    found = translation(lang)
+    return found is not None and (key in found._catalog or (key, 0) in found._catalog)  # type: ignore[attr-defined]
+
+
 def tr(key: str, lang: Lang = "en", **fmt: object) -> str:
     """The text for ``key`` in ``lang`` (English, then the key itself, as fallbacks)."""
     text = None if CATALOG_ONLY else STRINGS.get(lang, {}).get(key)

@@ -356,3 +356,11 @@ def test_adding_a_language_is_adding_a_catalog(
     finally:
         monkeypatch.undo()
         i18n.reload_catalogs()
+
+
+def test_has_key_probes_without_tripping_strict_mode(
+    catalog_only: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOMINO_STRICT_I18N", "1")
+    assert i18n.has_key("goat", "ru") and i18n.has_key("tx.tiles", "en")
+    assert not i18n.has_key("level_my_own_bot", "ru")
