@@ -11,6 +11,9 @@ from .. import i18n
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "with_undo": "↶ with undo",
+        "tx_key_dismiss_menu": "Close the list",
+        "tx_key_exit_palette": "Close the commands",
+        "tx_key_open_link": "Open the link",
         "no_tiles_you": "The line is empty: you lead.",
         "palette_key": "commands",
         "palette_prompt": "Search for commands…",
@@ -39,6 +42,9 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "with_undo": "↶ с отменой",
+        "tx_key_dismiss_menu": "Закрыть список",
+        "tx_key_exit_palette": "Закрыть команды",
+        "tx_key_open_link": "Открыть ссылку",
         "no_tiles_you": "На столе пусто: Вы заходите.",
         "palette_key": "команды",
         "palette_prompt": "Найти команду…",

@@ -207,3 +207,18 @@ def test_goat_words_follow_the_match_end() -> None:
         goat = dict(legend(by_rounds, lang))["🐐"]
         assert words in goat and "101" not in goat, goat
     assert "101" in dict(legend(replace(by_rounds, match_end="target"), "en"))["🐐"]
+
+
+async def test_russian_settings_footer_and_theme_names() -> None:
+    from domino_tui.app.screens.settings import SettingsScreen
+
+    app = make_app(settings_path=None, lang="ru", saves=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        assert "Тёмная" in screen_text(app) and "textual-dark" not in screen_text(app)
+        await pilot.press("tab", "enter")  # a list opens: its Esc key is labelled by us
+        await pilot.pause()
+        footer = footer_line(app)
+        assert "Закрыть список" in footer and "Dismiss" not in footer, footer

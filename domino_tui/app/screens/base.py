@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
-from textual.binding import BindingsMap
+from textual.binding import ActiveBinding, BindingsMap
 from textual.screen import ModalScreen, Screen
 
 if TYPE_CHECKING:
@@ -14,6 +15,14 @@ if TYPE_CHECKING:
 BindingSpec = tuple[str, str, str]
 
 KEY_DISPLAY = {"space": "␣"}  # short key names keep the Russian footer inside 80 columns
+
+# Textual's own widgets label a few footer keys in English (class-level BINDINGS): our words
+TEXTUAL_WORDS = {
+    "Dismiss menu": "tx_key_dismiss_menu",
+    "Exit the command palette": "tx_key_exit_palette",
+    "Open link": "tx_key_open_link",
+    "palette": "palette_key",
+}
 
 
 class Localized:
@@ -54,6 +63,22 @@ class Localized:
         self._bindings = bindings
         if self.is_mounted:  # type: ignore[attr-defined]
             self.refresh_bindings()  # type: ignore[attr-defined]
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's keys, with the descriptions Textual's widgets give in English (a
+        Select's "Dismiss menu", the palette key) in the player's language."""
+        from ..strings import t
+
+        found: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        out: dict[str, ActiveBinding] = {}
+        for key, active in found.items():
+            words = TEXTUAL_WORDS.get(active.binding.description)
+            if words:
+                said = t(words, self.lang)
+                active = active._replace(binding=replace(active.binding, description=said))
+            out[key] = active
+        return out
 
     def action_button_step(self, step: int) -> None:
         """Focus the previous/next button of the row the focused button sits in."""
