@@ -64,6 +64,8 @@ async def test_undo_marks_the_table_the_save_and_the_record(tmp_path: Path) -> N
         assert saved is not None and saved.match.with_undo, "the mark is in the save"
         await play_to_end(pilot)
         await settle(pilot)
+        end = " ".join(screen_text(app).split())
+        assert "Played with undo: a practice match, kept out of the" in end, end
     kept = [
         k for k in kept_records(tmp_path / "data" / "records") if not isinstance(k, RecordError)
     ]

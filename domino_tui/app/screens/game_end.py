@@ -46,6 +46,8 @@ def final_summary(session: GameSession, lang: str) -> Group:
     ]
     if goats and winners:  # rounds:N names the lowest total too
         lines.append(Text(t("winner_is", lang, names=winners), justify="center"))
+    if session.with_undo:  # honest undo: the rating column does not count
+        lines.append(Text(t("with_undo_end", lang), style="italic", justify="center"))
     return Group(*lines, table)
 
 
