@@ -11,10 +11,12 @@ from typer.testing import CliRunner
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.saving import Saves
+from domino_tui.bots import make_bot
 from domino_tui.cli import app as cli
 from domino_tui.engine.actions import DRAW, KNOCK
 from domino_tui.engine.record import RecordError, check_record, make_record, replay
 from domino_tui.engine.rules import make_rules
+from domino_tui.engine.view import seat_view
 from domino_tui.storage import load_game
 from domino_tui.storage.archive import kept_records
 from domino_tui.storage.stats import StatsDB
@@ -137,3 +139,35 @@ def test_the_flag_is_type_checked_and_old_records_still_load() -> None:
         assert "with_undo" in str(err)
     else:
         raise AssertionError("a non-boolean with_undo must be refused")
+
+
+async def test_stats_screen_counts_practice_apart() -> None:
+    from textual.widgets import DataTable
+
+    from domino_tui.app.screens.stats import StatsScreen, open_stats
+    from domino_tui.storage import record_match
+    from domino_tui.storage.meta import Seat as StoredSeat
+
+    seats = [StoredSeat("Tester"), StoredSeat("Masha", "bot", "easy")]
+    for game_id, practice in (("a" * 32, False), ("b" * 32, True)):
+        match = GameSession(make_rules({"players": 2}), (Seat("A"), Seat("B")), 11).match
+        bots = [make_bot("greedy", s) for s in range(2)]
+        while not match.over:
+            match.apply(bots[match.turn].choose(seat_view(match, match.turn)))
+        match.with_undo = practice
+        record_match(match, seats, game_id=game_id)
+    for lang, words in (("en", "(1 practice)"), ("ru", "(трен.: 1)")):
+        app = make_app(settings_path=None, lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            open_stats(app)
+            await pilot.pause()
+            assert isinstance(app.screen, StatsScreen)
+            table = app.screen.query_one(DataTable)
+            tester = [str(cell) for cell in table.get_row_at(0)]
+            assert tester[1] == f"2 {words}", tester
+            text = " ".join(screen_text(app).split())
+            legend = "practice: played with undo" if lang == "en" else "трен.: с отменой ходов"
+            assert legend in text, text
+            if lang == "en":  # the chart counts only the rated match
+                assert "Rating of Tester: 2 after 1 rated match " in text, text
