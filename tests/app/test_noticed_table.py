@@ -222,3 +222,15 @@ async def test_russian_settings_footer_and_theme_names() -> None:
         await pilot.pause()
         footer = footer_line(app)
         assert "Закрыть список" in footer and "Dismiss" not in footer, footer
+
+
+async def test_russian_keys_panel() -> None:
+    app = seeded_app(lang="ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.action_show_help_panel()
+        await pilot.pause(0.3)
+        text = screen_text(app)
+        assert "Следующее поле" in text and "Подсказка" in text, text
+        for english in ("Focus Next", "Focus Previous", "Copy selected", "palette"):
+            assert english not in text, english

@@ -21,6 +21,9 @@ TEXTUAL_WORDS = {
     "Dismiss menu": "tx_key_dismiss_menu",
     "Exit the command palette": "tx_key_exit_palette",
     "Open link": "tx_key_open_link",
+    "Focus Next": "tx_key_focus_next",
+    "Focus Previous": "tx_key_focus_previous",
+    "Copy selected text": "tx_key_copy",
     "palette": "palette_key",
 }
 
