@@ -10,7 +10,6 @@ still saved.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -219,6 +218,8 @@ class Saves:
         self.failed = True
 
     def finish(self, session: GameSession) -> None:
+        import sqlite3  # the statistics' database: only once a match ends
+
         try:
             done = storage.finish_game(
                 session.match,
@@ -228,7 +229,8 @@ class Saves:
                 stats_db=self.stats_db,
             )
         except (OSError, sqlite3.Error, storage.StatsError, ValueError) as err:
-            self.notify(f"records: {err}")  # bookkeeping must never take the table down
+            # bookkeeping must never take the table down
+            self.notify(t("records_failed", session.lang or "en", why=err))
             return
         if self.holds(session.game_id):
             self._let_go()

@@ -11,6 +11,7 @@ from .. import i18n
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "with_undo": "↶ with undo",
+        "records_failed": "The finished game could not be archived or counted: {why}",
         "with_undo_end": "↶ Played with undo: a practice match, kept out of the rating.",
         "tx_key_dismiss_menu": "Close the list",
         "tx_key_exit_palette": "Close the commands",
@@ -46,6 +47,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "with_undo": "↶ с отменой",
+        "records_failed": "Сыгранную партию не удалось сохранить в архив или учесть: {why}",
         "with_undo_end": "↶ Партия с отменой ходов: тренировочная, в рейтинг не идёт.",
         "tx_key_dismiss_menu": "Закрыть список",
         "tx_key_exit_palette": "Закрыть команды",

@@ -260,7 +260,12 @@ class SavedGamesScreen(DominoScreen):
             except (SaveError, OSError) as err:
                 self.notify(str(err), severity="error", timeout=12, markup=False)
             except Exception as err:  # the statistics or the archive: never take the list down
-                self.notify(f"records: {err}", severity="error", timeout=12, markup=False)
+                self.notify(
+                    t("records_failed", self.lang, why=err),
+                    severity="error",
+                    timeout=12,
+                    markup=False,
+                )
             else:
                 self.notify(message, timeout=6, markup=False)
             self.fill()
