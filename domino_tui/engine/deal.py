@@ -99,7 +99,7 @@ def first_rule_applies(rules: Rules, prev: PreviousRound | None) -> bool:
             rules.pairs
             and not prev.any_written
             and not rules.partner_leads
-            and rules.later_leads == "winner"
+            and (rules.later_leads == "winner" or rules.record_v1)
         )
     )
 
@@ -122,7 +122,7 @@ def choose_lead(
 
     if rules.partner_leads:  # P6: the winner's partner (F21: after a fish, the fisher himself),
         # with a double if they hold one
-        seat = next_in(prev.winner if prev.fish else (prev.winner + 2) % 4)
+        seat = next_in(prev.winner if prev.fish and not rules.record_v1 else (prev.winner + 2) % 4)
         doubles = hands[seat] & ts.double_mask
         return seat, doubles or hands[seat]
     if rules.later_leads == "rotate":  # F3

@@ -25,7 +25,9 @@ from .rules import Rules, RulesError, make_rules
 from .tiles import tile_set
 
 FORMAT = "domino-tui/record"
-VERSION = 1
+# 2: F17 (a double pair's finish bonus) and F19-F21 (leads) of docs/rules.md; a version-1
+# record replays with the rules it was played under (Rules.record_v1) and is saved as version 1
+VERSION = 2
 SEED_MIN = -(2**63)  # seeds fit 64 bits, signed (old versions took any --seed) or unsigned
 SEED_MAX = 2**64 - 1
 
@@ -73,7 +75,7 @@ def make_record(
     abandoned = match.outcome.abandoned_by if match.outcome else None
     body: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 1 if match.rules.record_v1 else VERSION,
         "summary": {  # first after the version: a list reads it from the head of the file
             "game_id": game_id,
             "finished": finished,
@@ -258,7 +260,7 @@ def check_record(data: Any) -> dict[str, Any]:
 
 def _rules_of(record: dict[str, Any]) -> Rules:
     try:
-        return make_rules(record["rules"])
+        return make_rules(record["rules"], v1=record["version"] < 2)
     except (RulesError, TypeError, ValueError, AttributeError, OverflowError) as err:
         raise RecordError(f"the record's rules are invalid: {clean(err, 200)}") from None
 

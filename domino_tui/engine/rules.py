@@ -52,6 +52,9 @@ class Rules:
     pair_fish: PairFish = "own"  # P4
     target: int = 101  # K9
     match_end: str = "target"  # K9.1: target | rounds:N | last_standing
+    # Not an option: replaying a version-1 record, whose games were played before F17 and
+    # F19-F21 (docs/rules.md) changed the double-pair bonus and the leads; never in to_dict.
+    _v1: bool = False
 
     # --- derived -------------------------------------------------------------------------
     @property
@@ -82,11 +85,16 @@ class Rules:
     def is_classic(self) -> bool:
         return self.variant == "classic"
 
+    @property
+    def record_v1(self) -> bool:
+        """Version-1 record semantics: no F17 pair bonus, no F19-F21 leads (see ``_v1``)."""
+        return self._v1
+
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if not f.name.startswith("_")}
 
     def replace(self, **changes: Any) -> Rules:
-        return make_rules(dataclasses.replace(self, **changes).to_dict())
+        return make_rules(dataclasses.replace(self, **changes).to_dict(), v1=self._v1)
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Rules) if not f.name.startswith("_"))
@@ -184,7 +192,7 @@ def _check(r: Rules) -> None:
         raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
     if r.partner_leads and not r.pairs:
         raise RulesError("partner_leads needs pairs")
-    if r.partner_leads and r.later_leads != "winner":  # F20
+    if r.partner_leads and r.later_leads != "winner" and not r.record_v1:  # F20
         raise RulesError(
             f"partner_leads decides who leads after the winner; it cannot be combined with "
             f"later_leads={r.later_leads} (use later_leads=winner, or partner_leads=off)"
@@ -223,8 +231,11 @@ def _check(r: Rules) -> None:
         raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
 
 
-def make_rules(options: dict[str, Any] | None = None, preset: str = "kozel") -> Rules:
-    """Build validated rules from a preset plus option overrides (strings or typed values)."""
+def make_rules(
+    options: dict[str, Any] | None = None, preset: str = "kozel", *, v1: bool = False
+) -> Rules:
+    """Build validated rules from a preset plus option overrides (strings or typed values).
+    ``v1`` gives the semantics of a version-1 record (before F17, F19-F21) for its replay."""
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {_shown(preset)}; allowed: {', '.join(PRESETS)}")
     values: dict[str, Any] = dict(PRESETS[preset])
@@ -235,7 +246,7 @@ def make_rules(options: dict[str, Any] | None = None, preset: str = "kozel") -> 
                 f"unknown option {_shown(name)}; options are: {', '.join(OPTION_NAMES)}"
             )
         values[key] = _coerce(key, value)
-    rules = Rules(**values)
+    rules = Rules(**values, _v1=v1)
     _check(rules)
     return rules
 

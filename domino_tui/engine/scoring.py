@@ -95,7 +95,8 @@ def _bonuses(rules: Rules, state: RoundState) -> list[int]:
     lead_tile, _, lead_seat = state.placed[0]
     charge(lead_seat, lead_tile)
     if state.went_out >= 0:
-        for tile in finishing_tiles(state):
+        last = (state.placed[-1][0],) if rules.record_v1 else finishing_tiles(state)
+        for tile in last:
             charge(state.went_out, tile)
     return bonus
 

@@ -7,14 +7,18 @@ fisher (P6, F21)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from domino_tui.engine import record as record_module
 from domino_tui.engine.actions import KNOCK, parse_action
 from domino_tui.engine.match import Match
+from domino_tui.engine.record import RecordError, dumps, loads, make_record, replay
 from domino_tui.engine.rules import RulesError, make_rules
 from domino_tui.engine.scoring import Standing, score_round
 
-from .scripted import act, deal_of, pips, scripted_match, start
+from .scripted import TS, act, deal_of, pips, scripted_match, start
 
 # --- K3.4 × K6.3: going out with two doubles at once ------------------------------------------
 # Two players, three tiles each, the whole boneyard reserved: seat 1 can only knock.
@@ -183,3 +187,47 @@ def test_P6_F21_after_going_out_the_partner_of_the_winner_leads() -> None:
     (r1,) = act(m, "1-1 1-3L 2-3L 1-4R 1-2L")
     assert r1.went_out == 0
     assert (m.round.turn, set(m.legal_actions())) == (2, {parse_action("0-5"), parse_action("0-6")})
+
+
+# --- records made before the fixes -----------------------------------------------------------
+def _random_rounds(rules_v1: bool, seed: int, rounds: int) -> Match:
+    rules = make_rules({"pairs": True, "later_leads": "rotate"}, v1=rules_v1)
+    m = Match(rules, seed)
+    rng = random.Random(seed)
+    while len(m.results) < rounds:
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+    return m
+
+
+def test_F19_a_version_1_record_replays_with_the_leads_it_was_played_under() -> None:
+    """Seed 3: nobody writes in round 1 (led by seat 3). A version-1 game (before F19) forced
+    1-1 in round 2 (P5); it still replays, and is saved again as version 1; read as version 2
+    its round-2 lead is illegal, because seat 0 leads under F19."""
+    old = _random_rounds(True, 3, 2)
+    first = old.results[0]
+    assert first.leader == 3 and not any(line.after.written for line in first.score.lines)
+    assert old.results[1].leader == 2 and old.results[1].lead_tile == TS.tile(1, 1)
+    rec = make_record(old)
+    assert rec["version"] == 1
+    again = replay(loads(dumps(rec)))
+    assert again.rules.record_v1 and again.snapshot() == old.snapshot()
+    assert make_record(again)["version"] == 1
+    forged = {**rec, "version": 2}
+    forged["digest"] = record_module._digest({k: v for k, v in forged.items() if k != "digest"})
+    with pytest.raises(RecordError, match="illegal action 1-1 at step"):
+        replay(loads(dumps(forged)))
+
+
+def test_F17_F19_new_records_are_version_2_and_replay_with_the_fixes() -> None:
+    new = _random_rounds(False, 3, 2)
+    assert new.results[1].leader == 0  # F19: the seat after round 1's leader
+    rec = make_record(new)
+    assert rec["version"] == 2
+    assert replay(loads(dumps(rec))).snapshot() == new.snapshot()
+
+
+def test_F20_a_version_1_record_may_combine_partner_leads_with_rotate() -> None:
+    rules = make_rules({"pairs": True, "partner_leads": True, "later_leads": "rotate"}, v1=True)
+    assert rules.record_v1 and rules.to_dict()["later_leads"] == "rotate"
+    assert "_v1" not in rules.to_dict()

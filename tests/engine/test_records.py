@@ -234,4 +234,4 @@ def test_a_malformed_round(game: dict[str, Any]) -> None:
 
 def test_record_text_is_json_with_a_format_tag(game: dict[str, Any]) -> None:
     data = json.loads(dumps(game))
-    assert data["format"] == "domino-tui/record" and data["version"] == 1
+    assert data["format"] == "domino-tui/record" and data["version"] == 2
