@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from textual.widgets import Input
 
@@ -234,3 +235,22 @@ async def test_russian_keys_panel() -> None:
         assert "Следующее поле" in text and "Подсказка" in text, text
         for english in ("Focus Next", "Focus Previous", "Copy selected", "palette"):
             assert english not in text, english
+
+
+async def test_russian_saved_games_name_the_preset(tmp_path: Path) -> None:
+    from domino_tui.app.saving import Saves
+    from domino_tui.app.screens.saved_games import SavedGamesScreen
+
+    saves = Saves.at(tmp_path)
+    app = seeded_app(lang="ru", players=3, levels=("easy", "easy"), saves=saves, seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+    app = make_app(settings_path=None, lang="ru", saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SavedGamesScreen(saves))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Козёл" in text and "kozel" not in text, text

@@ -23,7 +23,15 @@ from ..saving import Saves
 from ..strings import level_name, t
 from .base import DominoModal, DominoScreen
 
+
 # (string key, width): fixed widths keep the five columns inside 80 columns in both languages
+def short_preset(preset: str, lang: str) -> str:
+    """A preset's short name for a narrow column ("Козёл", "Классика"); others as saved."""
+    key = f"preset_short.{preset}"
+    text = t(key, lang)
+    return preset if text == key else text
+
+
 COLUMNS = (
     ("saves_players", 26),
     ("saves_rules", 11),
@@ -64,7 +72,7 @@ def save_row(info: SaveInfo, lang: str) -> list[Text]:
     names = fit(mark + players_text(info, lang), PLAYERS_WIDTH)
     return [
         Text(names, style="red" if info.problem else ""),
-        Text(fit(info.preset or "—", COLUMNS[1][1])),
+        Text(fit(short_preset(info.preset, lang) if info.preset else "—", COLUMNS[1][1])),
         Text("—" if info.round is None else str(info.round), justify="right"),
         Text(fit(score_text(info), COLUMNS[3][1])),
         Text(when_text(info, short=True)),
