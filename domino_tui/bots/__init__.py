@@ -20,7 +20,6 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any
 
 from ..text import clean
@@ -129,6 +128,15 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
     "hard": "searches guessed deals; answers in well under a second",
     "master": "searches longer with playouts that block and count; up to a second and a half",
 }
+
+
+def entry_points(*, group: str) -> Any:
+    """The installed plugins' entry points; importlib.metadata is loaded only when a plugin is
+    looked for (a name that is not built in, or the list of bots), not for the table's start."""
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
+
 
 # loaded on first use
 _plugins: dict[str, BotInfo] | None = None
@@ -261,11 +269,13 @@ def make_bot(name: str, seed: int = 0, *, clock: bool = True) -> Bot:
     key, params = parse_spec(spec)
     if ":" in name and name.partition(":")[0] in LEVELS:
         raise ValueError(f"levels take no options ({_shown(name)}); use a strategy name instead")
-    bots = available()
-    if key not in bots:
-        choices = ", ".join([*LEVELS, *bots])
-        raise ValueError(f"unknown bot {_shown(key)}; choose one of: {choices}")
-    info = bots[key]
+    info = BUILTIN.get(key)  # plugins are looked for only for a name that is not built in
+    if info is None:
+        bots = available()
+        if key not in bots:
+            choices = ", ".join([*LEVELS, *bots])
+            raise ValueError(f"unknown bot {_shown(key)}; choose one of: {choices}")
+        info = bots[key]
     check_options(info, params)
     if info.timed and not clock:
         params["time_ms"] = 0

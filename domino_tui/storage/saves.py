@@ -21,13 +21,11 @@ from typing import Any
 from ..engine.match import Match
 from ..engine.record import RecordError, dumps, loads, make_record, read_envelope, replay
 from ..text import clean
-from .archive import archive_match
 from .files import move_aside, write_atomic
 from .locks import GameLock
 from .meta import GameMeta, MetaError, is_game_id
 from .paths import saves_dir
 from .reading import MIB, FileRefused, parse_json, read_text
-from .stats import StatsDB
 
 SAVE_FORMAT = "domino-tui/save"
 SAVE_VERSION = 1  # the summary is an optional key: version 1 readers ignore it
@@ -197,6 +195,9 @@ def finish_game(
     """Everything after the last move (or a quit with ``match.abandon``): keep the record, count
     the match, then drop this game's save and nothing else. Each step tolerates being repeated,
     so a crash half-way is repaired by running it again (which :func:`load_game` does)."""
+    from .archive import archive_match  # the archive and SQLite: only once a match ends
+    from .stats import StatsDB
+
     when = datetime.now(UTC).replace(microsecond=0)  # one time for the record and the stats
     record_path = archive_match(match, meta.seats, meta.preset, records, when, game_id=meta.game_id)
     with StatsDB(stats_db) as db:

@@ -30,20 +30,34 @@ class StartScreen(DominoScreen):
     StartScreen OptionList { height: auto; border: round $primary; }
     """
 
+    built = False  # its widgets: built when it is first shown, not under a table opened at once
+
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(LOGO, id="logo")
-            yield Static(id="title")
-            yield OptionList(id="menu")
-        yield Footer()
+        # `domino play` opens the table over this screen at once: its menu (and the look at the
+        # saved games for Resume) waits until the player comes back to it
+        if self.app.screen_stack[-1:] == [self]:
+            yield from self.build()
+
+    def build(self) -> ComposeResult:
+        self.built = True
+        menu = Vertical(Static(LOGO, id="logo"), Static(id="title"), OptionList(id="menu"))
+        return iter((menu, Footer()))
 
     def on_mount(self) -> None:
+        if self.built:
+            self.fill()
+            self.query_one(OptionList).focus()
+
+    async def show_menu(self) -> None:
+        await self.mount_all(self.build())
         self.fill()
         self.query_one(OptionList).focus()
 
     def fill(self) -> None:
         """(Re)build the menu; the cursor stays on the item it was on (the one just opened and
         left with Esc), or starts on Resume when a game is saved, else on New game."""
+        if not self.built:
+            return
         lang = self.lang
         self.query_one("#title", Static).update(t("title", lang))
         menu = self.query_one(OptionList)
@@ -74,8 +88,11 @@ class StartScreen(DominoScreen):
         self.localize()
         self.fill()
 
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
+    async def on_screen_resume(self) -> None:
+        if not self.built:
+            if self.app.screen_stack[-1:] == [self]:  # not when the table was pushed over it
+                await self.show_menu()
+        elif self.is_mounted:
             self.fill()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
