@@ -37,6 +37,13 @@ LAZY = (
     "domino_tui.app.screens.new_game",
     "domino_tui.app.screens.settings",
     "domino_tui.app.screens.stats",
+    # a match's end (archive, statistics in SQLite), the list of saves (Resume), bot plugins
+    "sqlite3",
+    "domino_tui.storage.stats",
+    "domino_tui.storage.archive",
+    "domino_tui.storage.save_list",
+    "domino_tui.storage.save_actions",
+    "importlib.metadata",
 )
 
 CHILD = r"""
@@ -94,6 +101,43 @@ def test_the_first_frame_does_not_import_what_it_does_not_need(tmp_path: Path) -
 def test_the_rules_screen_still_loads_its_parser_when_opened(tmp_path: Path) -> None:
     loaded = loaded_modules("rules", tmp_path)
     assert {"rich.markdown", "markdown_it", "domino_tui.app.screens.rules"} <= loaded
+
+
+async def test_the_start_screen_under_the_table_builds_its_menu_when_the_player_comes_back() -> (
+    None
+):
+    from domino_tui.app.screens.start import StartScreen
+
+    app = table_app("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        start = app.screen_stack[1]
+        assert isinstance(start, StartScreen) and not start.children  # nothing built yet
+        assert "Your hand" in screen_text(app)
+        app.open_menu()
+        await pilot.pause()
+        assert app.screen is start
+        shown = screen_text(app)
+        assert "New game" in shown and "Resume" in shown and "Your hand" not in shown
+
+
+def test_a_built_in_bot_is_made_without_looking_for_plugins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from domino_tui import bots
+
+    looked: list[str] = []
+    monkeypatch.setattr(bots, "entry_points", lambda group: looked.append(group) or [])
+    bots.reload_plugins()
+    try:
+        bots.make_bot("hard", 1)
+        bots.make_bot("greedy", 1)
+        assert looked == []
+        with pytest.raises(ValueError, match="unknown bot"):
+            bots.make_bot("no-such-bot", 1)
+        assert looked == [bots.ENTRY_POINT_GROUP]  # a name not built in: plugins looked for
+    finally:
+        bots.reload_plugins()
 
 
 # --- typer without pydantic ----------------------------------------------------------------------
