@@ -72,6 +72,9 @@ class TableScreen(DominoScreen):
 
     # --- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # the size classes Textual would set on the first resize, set now: the table is styled
+        # and laid out once for its size, not once narrow and again wide
+        self.add_class(*self.size_classes(self.app.size.width, self.app.size.height), update=False)
         with Horizontal(id="top"):
             for i in range(len(self.others())):
                 if i:
@@ -90,6 +93,16 @@ class TableScreen(DominoScreen):
         yield Static(id="status")
         yield Hand(id="hand")
         yield Footer()
+
+    def size_classes(self, width: int, height: int) -> list[str]:
+        """The breakpoint classes for this size, as Textual's ``Screen`` picks them."""
+        found = []
+        for points, size in (
+            (self.HORIZONTAL_BREAKPOINTS, width),
+            (self.VERTICAL_BREAKPOINTS, height),
+        ):
+            found += [name for point, name in sorted(points, reverse=True) if size >= point][:1]
+        return found
 
     def others(self) -> list[int]:
         """Seats other than the one at the bottom, in turn order after it (K1.2)."""
