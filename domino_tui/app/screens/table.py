@@ -8,11 +8,14 @@ engine (legal actions, the line, the score sheet) and never decides a rule.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import TypeVar
 
 from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
 from ...bots.base import Bot
@@ -30,6 +33,17 @@ from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
 from .base import DominoScreen
 from .turn_words import end_words, fit_name, recent_lines
+
+W = TypeVar("W", bound=Widget)
+_NOTHING = object()
+
+
+def shown(widget: W, what: object, update: Callable[[W], object]) -> None:
+    """Update a part of the table only when what it shows has changed: an update lays the
+    whole screen out again, and the table is redrawn after every move and resize."""
+    if widget.__dict__.get("_domino_shown", _NOTHING) != what:
+        widget.__dict__["_domino_shown"] = what
+        update(widget)
 
 
 class TableScreen(DominoScreen):
@@ -165,7 +179,8 @@ class TableScreen(DominoScreen):
                 )
             )
         extra = t("carry_marker", lang, n=m.carry) if m.carry else t("round_n", lang, n=m.number)
-        self.query_one(BoneyardPanel).show(t("boneyard", lang), f"▮ × {len(rnd.boneyard)}", extra)
+        boneyard = (t("boneyard", lang), f"▮ × {len(rnd.boneyard)}", extra)
+        shown(self.query_one(BoneyardPanel), boneyard, lambda p: p.show(*boneyard))
         line = rnd.chain()
         last = -1
         if rnd.placed:
@@ -195,15 +210,24 @@ class TableScreen(DominoScreen):
         recent = self.query_one("#recent", Static)
         recent.border_title = t("tw.recent_title", lang)
         width = recent.content_size.width or 26
-        recent.update(Text("\n".join(recent_lines(rnd.history, players, ts, lang, width))))
+        lines = "\n".join(recent_lines(rnd.history, players, ts, lang, width))
+        shown(recent, lines, lambda w: w.update(Text(lines)))
         names = [s.side_name(side) for side in range(s.rules.sides)]
         goats = m.outcome.goats if m.outcome else ()
-        table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
+        round_col = t("round_col", lang)
         marks = [t("carry_marker", lang, n=m.carry)] if m.carry else []
         if s.with_undo:  # honest undo: the whole table sees this match is practice
             marks.append(t("with_undo", lang))
-        self.query_one(ScoreSheet).show(table, " · ".join(marks))
-        self.query_one("#score-key", Static).update(legend_line(lang))
+        shown(
+            self.query_one(ScoreSheet),
+            repr((names, m.results, m.standings, goats, round_col, marks)),
+            lambda sheet: sheet.show(
+                score_table(names, s.rules, m.results, m.standings, goats, round_col),
+                " · ".join(marks),
+            ),
+        )
+        legend = legend_line(lang)
+        shown(self.query_one("#score-key", Static), legend, lambda w: w.update(legend))
         hand = self.query_one(Hand)
         tiles = self.hand_tiles()
         if self.viewer >= 0 and s.hotseat:
@@ -227,7 +251,8 @@ class TableScreen(DominoScreen):
                 top=ts.top,
             )
         )
-        self.query_one("#status", Static).update(Text(self.status_text()))
+        # two rows always (see app.tcss): new words need no new layout
+        self.query_one("#status", Static).update(Text(self.status_text()), layout=False)
 
     def hidden_text(self) -> str:
         """What the hand's place says while no hand may be shown."""
