@@ -254,3 +254,15 @@ async def test_russian_saved_games_name_the_preset(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Козёл" in text and "kozel" not in text, text
+
+
+async def test_the_empty_line_addresses_the_player_correctly() -> None:
+    rules = make_rules({"players": 2})
+    seed = next(s for s in range(100) if Match(rules, s).round.turn == 0)  # the player leads
+    for lang, words in (("en", "The line is empty: you lead."), ("ru", "Вы заходите.")):
+        app = seeded_app(seed=seed, players=2, levels=("easy",), lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            assert words in text, text
+            assert "You leads" not in text and "заходит Вы" not in text
