@@ -218,7 +218,7 @@ APP_STRINGS: dict[str, dict[str, str]] = {
         "hint_none": "Подсказка только в ваш ход.",
         "act_played": "ход {tile}",
         "act_led": "заход {tile}",
-        "act_drew": "из базара: {n}",
+        "act_drew": "+{n} из базара",
         "act_knocked": "стучит",
         "log_led": "{name}: заход {tile}",
         "log_played": "{name}: {tile} на {end} конец",

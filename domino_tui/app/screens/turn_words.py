@@ -47,7 +47,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "tw.recent_none": "В этом коне ещё не ходили.",
         "tw.recent_title": "Последние ходы",
         "tw.r_led": "заход {tile}",
-        "tw.r_drew": "из базара: {n}",
+        "tw.r_drew": "+{n} из базара",
         "tw.r_knocked": "стучит",
         "tw.r_left": "{tile} ◀",
         "tw.r_right": "{tile} ▶",
