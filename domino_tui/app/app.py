@@ -323,8 +323,21 @@ class DominoApp(App[None]):
         yield SystemCommand(
             t("cmd_screenshot", lang),
             t("cmd_screenshot_help", lang),
-            lambda: self.set_timer(0.1, self.deliver_screenshot),
+            lambda: self.set_timer(0.1, self.screenshot_to_downloads),
         )
+
+    def screenshot_to_downloads(self) -> None:
+        """Textual's screenshot, told in the player's language (its own notice is English)."""
+        import platformdirs
+
+        lang = self.settings.lang
+        try:
+            where = self.save_screenshot(path=str(platformdirs.user_downloads_path()))
+        except OSError as err:
+            why = err.strerror or str(err)
+            self.notify(t("pal_screenshot_failed", lang, why=why), severity="error", markup=False)
+            return
+        self.notify(t("pal_screenshot_saved", lang, path=where), markup=False)
 
     def _switch_theme(self, name: str) -> None:
         """A theme picked in the palette is kept like one picked in Settings."""

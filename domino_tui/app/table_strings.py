@@ -11,6 +11,8 @@ from .. import i18n
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "with_undo": "↶ with undo",
+        "pal_screenshot_saved": "Screenshot saved: {path}",
+        "pal_screenshot_failed": "The screenshot could not be saved: {why}",
         "records_failed": "The finished game could not be archived or counted: {why}",
         "with_undo_end": "↶ Played with undo: a practice match, kept out of the rating.",
         "tx_key_dismiss_menu": "Close the list",
@@ -47,6 +49,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "with_undo": "↶ с отменой",
+        "pal_screenshot_saved": "Снимок экрана сохранён: {path}",
+        "pal_screenshot_failed": "Снимок экрана не удалось сохранить: {why}",
         "records_failed": "Сыгранную партию не удалось сохранить в архив или учесть: {why}",
         "with_undo_end": "↶ Партия с отменой ходов: тренировочная, в рейтинг не идёт.",
         "tx_key_dismiss_menu": "Закрыть список",

@@ -266,3 +266,17 @@ async def test_the_empty_line_addresses_the_player_correctly() -> None:
             text = screen_text(app)
             assert words in text, text
             assert "You leads" not in text and "заходит Вы" not in text
+
+
+async def test_russian_screenshot_notice(tmp_path: Path, monkeypatch: object) -> None:
+    import platformdirs
+
+    monkeypatch.setattr(platformdirs, "user_downloads_path", lambda: tmp_path)  # type: ignore[attr-defined]
+    app = make_app(settings_path=None, lang="ru", saves=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screenshot_to_downloads()
+        await pilot.pause(0.3)
+        told = [note.message for note in app._notifications]
+        assert any(m.startswith("Снимок экрана сохранён: ") for m in told), told
+    assert list(tmp_path.glob("*.svg"))
