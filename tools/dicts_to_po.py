@@ -47,6 +47,8 @@ PLURAL_KEYS = frozenset(
         "cli.n_players",
         "cli.n_records",
         "hw.pips",
+        "stats.kept_records",
+        "stats.skipped",
         "hw.points",
         "sw.rounds_n",
         "tx.points",

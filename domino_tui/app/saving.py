@@ -18,9 +18,8 @@ from ..bots import make_bot
 from ..storage.locks import GameLock
 from ..storage.meta import Seat as StoredSeat
 from ..storage.paths import saves_dir
-from . import saves_strings as _words  # noqa: F401  (registers the words)
 from .session import GameSession, Seat
-from .strings import t
+from .strings import stats_replaced, t
 
 Notify = Callable[[str], None]
 STAND_IN = "hard"  # the level that sits in for a bot that is no longer installed
@@ -234,5 +233,5 @@ class Saves:
             return
         if self.holds(session.game_id):
             self._let_go()
-        if done.notice:
-            self.notify(done.notice)
+        if done.replaced is not None:
+            self.notify(stats_replaced(done.replaced, session.lang or "en"))

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, tr
 from ..storage.reading import KIB, FileRefused, parse_json, read_text
 from ..text import clean
 
@@ -115,8 +116,8 @@ def default_path() -> Path:
     return config_dir() / "settings.json"
 
 
-# notices waiting to be shown once by the app, each in English and in Russian
-_pending: list[tuple[str, str]] = []
+# notices waiting to be shown once by the app: a catalog key and its values
+_pending: list[tuple[str, dict[str, str]]] = []
 
 
 def take_notice(lang: str = "en") -> str | None:
@@ -124,13 +125,13 @@ def take_notice(lang: str = "en") -> str | None:
     notice is given out once, so the app shows it once however often settings are loaded."""
     if not _pending:
         return None
-    text = " ".join(ru if lang == "ru" else en for en, ru in _pending)
+    text = " ".join(clean(tr(key, lang, **fmt), 400) for key, fmt in _pending)
     _pending.clear()
     return text
 
 
-def _note(en: str, ru: str) -> None:
-    _pending.append((clean(en, 400), clean(ru, 400)))
+def _note(key: str, **fmt: str) -> None:
+    _pending.append((key, {name: clean(value, 300) for name, value in fmt.items()}))
 
 
 class SettingsStore:
@@ -174,11 +175,7 @@ class SettingsStore:
             self.writable = False
             why = clean(err.strerror or err, 100)
             self.notice = f"the settings file {clean(self.path, 200)} cannot be read: {why}"
-            _note(
-                f"Settings could not be read ({why}); the defaults are used and not saved.",
-                f"Не удалось прочитать настройки ({why}); взяты настройки по умолчанию, "
-                "они не сохраняются.",
-            )
+            _note(N_("settings.unreadable"), why=why)
             return Settings()
         self.lang_chosen = data.get("lang") in ("ru", "en")
         return Settings.from_dict(data)
@@ -193,17 +190,11 @@ class SettingsStore:
         except OSError as err:
             self.writable = False
             self.notice = f"{why}; it could not be moved aside ({clean(err.strerror or err)})"
-            _note(
-                f"{why[:1].upper()}{why[1:]}. The defaults are used and the file is left as it is.",
-                f"Настройки: {why}. Взяты настройки по умолчанию, файл оставлен как есть.",
-            )
+            _note(N_("settings.left_as_is"), why=why)
             return
         name = clean(moved.name, 120)
         self.notice = f"{why}; it was kept as {name}"
-        _note(
-            f"{why[:1].upper()}{why[1:]}. It was kept as {name}; the defaults are used.",
-            f"Настройки: {why}. Файл сохранён как {name}; взяты настройки по умолчанию.",
-        )
+        _note(N_("settings.moved_aside"), why=why, name=name)
 
     def save(self, settings: Settings) -> None:
         """Write atomically; a read-only home only loses the preferences, never the game."""

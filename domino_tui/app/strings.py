@@ -7,8 +7,14 @@ Russian UI. Keys already defined there are never overwritten.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import i18n
 from ..engine.round import REASONS
+from ..transcript import plural
+
+if TYPE_CHECKING:
+    from ..storage.stats import Replaced
 
 APP_STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -370,11 +376,29 @@ def t(key: str, lang: str, **fmt: object) -> str:
 
 
 def reason(found: tuple[str, dict[str, str]], lang: str) -> str:
-    """The engine's refusal ``(key, args)`` in the UI language; a key this app does not know
-    yet (a newer engine) falls back to the engine's English wording."""
+    """The engine's refusal ``(key, args)`` in the UI language (catalog key ``reason.<key>``);
+    a key the catalogs do not know yet (a newer engine) falls back to the engine's English."""
     key, args = found
-    text = REASON_TEXT.get(lang, {}).get(key) or REASONS.get(key) or key
+    if i18n.has_key(f"reason.{key}", lang):
+        text = t(f"reason.{key}", lang)
+    else:
+        text = REASONS.get(key) or key
     return text.format_map(_Blank(args))
+
+
+def stats_replaced(replaced: Replaced, lang: str) -> str:
+    """The player's line for a damaged statistics file that was set aside and rebuilt."""
+    rebuilt = replaced.rebuilt
+    text = t(
+        "stats.replaced",
+        lang,
+        reason=replaced.reason,
+        moved=replaced.moved,
+        records=plural(rebuilt.counted, "stats.kept_records", lang),
+    )
+    if rebuilt.damaged:
+        text += " " + i18n.tn("stats.skipped", len(rebuilt.damaged), lang)
+    return text
 
 
 class _Blank(dict[str, str]):
@@ -393,11 +417,42 @@ def save_broken(err: Exception, lang: str) -> str:
 def theme_label(name: str, lang: str) -> str:
     """A theme's name for the player (Settings, the palette); unknown themes keep theirs."""
     key = f"theme_{name}"
-    text = t(key, lang)
-    return name if text == key else text
+    return t(key, lang) if i18n.has_key(key, lang) else name
 
 
 def level_name(level: str, lang: str) -> str:
     key = f"level_{level}"
-    text = t(key, lang)
-    return level if text == key else text
+    return t(key, lang) if i18n.has_key(key, lang) else level
+
+
+_SWEEP = {
+    "en": {
+        **{f"reason.{k}": v for k, v in REASON_TEXT["en"].items()},
+        "settings.unreadable": "Settings could not be read ({why}); the defaults are used and "
+        "not saved.",
+        "settings.left_as_is": "Settings: {why}. The defaults are used and the file is left as "
+        "it is.",
+        "settings.moved_aside": "Settings: {why}. The file was kept as {name}; the defaults "
+        "are used.",
+        "stats.replaced": "The statistics file was damaged ({reason}); it was moved to {moved} "
+        "and the statistics were rebuilt from {records}.",
+        "stats.kept_records": "kept record|kept records",
+        "stats.skipped": "{n} damaged record was skipped and moved aside.|{n} damaged records "
+        "were skipped and moved aside.",
+    },
+    "ru": {
+        **{f"reason.{k}": v for k, v in REASON_TEXT["ru"].items()},
+        "settings.unreadable": "Не удалось прочитать настройки ({why}); взяты настройки по "
+        "умолчанию, они не сохраняются.",
+        "settings.left_as_is": "Настройки: {why}. Взяты настройки по умолчанию, файл оставлен "
+        "как есть.",
+        "settings.moved_aside": "Настройки: {why}. Файл сохранён как {name}; взяты настройки "
+        "по умолчанию.",
+        "stats.replaced": "Файл статистики был повреждён ({reason}); он перемещён в {moved}, "
+        "статистика восстановлена из архива: {records}.",
+        "stats.kept_records": "запись|записи|записей",
+        "stats.skipped": "{n} повреждённая запись отложена в сторону.|{n} повреждённые записи "
+        "отложены в сторону.|{n} повреждённых записей отложено в сторону.",
+    },
+}
+i18n.add_strings(_SWEEP)

@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.match import Match
 from ..engine.record import RecordError, dumps, loads, make_record, read_envelope, replay
@@ -26,6 +26,9 @@ from .locks import GameLock
 from .meta import GameMeta, MetaError, is_game_id
 from .paths import saves_dir
 from .reading import MIB, FileRefused, parse_json, read_text
+
+if TYPE_CHECKING:
+    from .stats import Replaced
 
 SAVE_FORMAT = "domino-tui/save"
 SAVE_VERSION = 1  # the summary is an optional key: version 1 readers ignore it
@@ -61,7 +64,8 @@ class SavedGame:
 class FinishedGame:
     record_path: Path
     counted: bool  # False when the stats already had this game (a repeated finish)
-    notice: str | None = None  # e.g. damaged statistics were replaced: tell the player
+    notice: str | None = None  # e.g. damaged statistics were replaced (English, for logs)
+    replaced: Replaced | None = None  # the same, for the app to tell the player in their words
 
 
 def save_path(game_id: str, folder: Path | None = None) -> Path:
@@ -209,9 +213,9 @@ def finish_game(
             record_name=record_path.stem,
             finished_at=when.isoformat(timespec="seconds"),
         )
-        notice = db.notice
+        notice, replaced = db.notice, db.replaced
     clear_save(meta.game_id, folder)
-    return FinishedGame(record_path, counted, notice)
+    return FinishedGame(record_path, counted, notice, replaced)
 
 
 def locked(game_id: str, folder: Path | None = None) -> GameLock:

@@ -201,6 +201,16 @@ class Rebuilt:
         return text
 
 
+@dataclass(frozen=True)
+class Replaced:
+    """A damaged statistics file that was set aside and rebuilt (the app words it for the
+    player; :attr:`StatsDB.notice` is the English line for logs and the CLI)."""
+
+    reason: str
+    moved: str  # the name the damaged file was moved to
+    rebuilt: Rebuilt
+
+
 class StatsDB:
     """An open statistics database. Use as a context manager, or call :meth:`close`.
 
@@ -214,6 +224,7 @@ class StatsDB:
         self.path = path or stats_path()
         self.records = records or self.path.parent / "records"
         self.notice: str | None = None  # set when a damaged file was replaced: tell the player
+        self.replaced: Replaced | None = None  # the same, for the app to put in its words
         self.backup: Path | None = None  # the copy made before a schema migration
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -252,6 +263,7 @@ class StatsDB:
                 f"the statistics file {self._shown} is damaged ({reason}) and could not be "
                 f"replaced: {words}"
             ) from None
+        self.replaced = Replaced(reason, clean(moved.name), rebuilt)
         self.notice = (
             f"the statistics file was damaged ({reason}); it was moved to {clean(moved.name)} "
             f"and the statistics were {rebuilt.words()}"

@@ -18,10 +18,17 @@ from textual.widgets import DataTable, Footer, Static
 
 from ... import i18n
 from ...storage.paths import stats_path
-from ...storage.stats import MatchRef, ProfileStats, RatingPoint, StatsDB, StatsError
+from ...storage.stats import (
+    MatchRef,
+    ProfileStats,
+    RatingPoint,
+    Replaced,
+    StatsDB,
+    StatsError,
+)
 from ...text import clean
 from ...transcript import plural
-from ..strings import t
+from ..strings import stats_replaced, t
 from ..widgets.chart import RatingChart
 from .base import DominoScreen
 
@@ -91,7 +98,7 @@ class Figures:
     profiles: tuple[ProfileStats, ...] = ()
     histories: tuple[tuple[RatingPoint, ...], ...] = ()
     problem: str = ""  # why the statistics cannot be shown
-    notice: str = ""  # the database was damaged and replaced (StatsDB.notice)
+    replaced: Replaced | None = None  # the database was damaged and replaced (told once)
 
 
 def read_figures() -> Figures:
@@ -104,7 +111,7 @@ def read_figures() -> Figures:
         with StatsDB() as db:
             profiles = tuple(db.profiles())
             histories = tuple(tuple(db.rating_history(p.name, p.is_bot)) for p in profiles)
-            return Figures(profiles, histories, notice=clean(db.notice or ""))
+            return Figures(profiles, histories, replaced=db.replaced)
     except StatsError as err:
         return Figures(problem=clean(err))
 
@@ -219,8 +226,13 @@ class StatsScreen(DominoScreen):
         if figures == self.figures:
             return
         self.figures = figures
-        if figures.notice:
-            self.notify(figures.notice, severity="warning", timeout=10, markup=False)
+        if figures.replaced is not None:
+            self.notify(
+                stats_replaced(figures.replaced, self.lang),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
         self.fill()
 
     def fill(self) -> None:
