@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import i18n
 from .engine.match import RoundResult
 from .engine.rules import Rules
 from .engine.scoring import SideLine, hand_value
@@ -23,118 +22,6 @@ from .transcript import FISH_MARK, GOAT_MARK, plural
 
 OUT_MARK = "★"
 WIPED_MARK = "✗"
-
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "sw.went_out": "went out: 0",
-        "sw.empty": "no tiles: 0",
-        "sw.blank_alone": "0-0 alone counts {n} (K6.1)",
-        "sw.top_alone": "{tile} alone counts 50 (K6.2)",
-        "sw.both_alone": "0-0 and {tile} alone count 75 (K6.2)",
-        "sw.one_one": "1-1 counts 15 (K6.4)",
-        "sw.bonus": "bonus +{n} for 6-6 / 0-0 led or laid last (K6.3)",
-        "sw.rule_out": "{name} went out: everyone else scores their own hand (K7).",
-        "sw.rule_out_pairs": "{name} went out: the other pair scores its two hands (P3).",
-        "sw.rule_fish_all": "{mode} (K8.1): everyone scores their own hand.",
-        "sw.rule_fish_one": "{mode} (K8.2): the heaviest hand takes all: {sum} → {name}.",
-        "sw.rule_fish_fisher": "{mode} (K8.5): the fisher takes all: {sum} → {name}.",
-        "sw.rule_fish_tie": "{mode} (K8.3): a tie for the most ({tops}): nobody scores, "
-        "{sum} is carried over {fish}.",
-        "sw.rule_pair_fish": "Fish (P4): the heavier pair scores {what}: {sum} → {name}.",
-        "sw.rule_pair_own": "its own hands",
-        "sw.rule_pair_both": "both pairs' hands",
-        "sw.rule_pair_tie": "Fish with eggs (P4): both pairs hold {tops}: nobody scores, "
-        "{sum} is carried over {fish}.",
-        "sw.rule_classic_out": "{name} went out and scores the others' hands (C4).",
-        "sw.rule_classic_fish": "Fish (C4): the lowest hand, {name}, scores the others' hands "
-        "less twice its own.",
-        "sw.rule_classic_tie": "Fish (C4): a tie for the lowest hand: nobody scores.",
-        "sw.carry_paid": "{fish} The carried-over +{n} goes to the most points this round: "
-        "{name} (K8.4).",
-        "sw.carry_moves": "{fish} The carried-over +{n} moves on: a tie for the most (K8.4).",
-        "sw.others_wiped": "The others' remembered points are wiped {mark}.",
-        "sw.nothing": "scores nothing",
-        "sw.with_carry": "{own} + {fish}{carry} = {n}",
-        "sw.remembered": "{n} is under {limit}: remembered, +{before} + {n} = +{after} (K7.1)",
-        "sw.opens": "{n} opens the score (≥ {limit}): {sum} = {after} written (K7.2)",
-        "sw.opens_plain": "{n} opens the score (≥ {limit}): {after} written (K7.2)",
-        "sw.written": "score open: {before} + {n} = {after} (K7.3)",
-        "sw.classic": "{before} + {n} = {after}",
-        "sw.wiped": "{mark} remembered +{n} wiped ({rule})",
-        "sw.out": "{mark} went out",
-        "sw.goat": "{mark} goat: reached {target} (K9)",
-        "sw.goat_rounds": "{mark} goat: the highest total after {n} (K9.1)",
-        "sw.rounds_n": "round|rounds",
-        "sw.hands": "Hands",
-        "sw.scores": "Scores",
-        "sw.legend": "Key",
-        "lg.remembered": "remembered points, not yet written (K7.1)",
-        "lg.written": "written score: opened at {limit} or more (K7.2)",
-        "lg.wiped": "remembered points wiped: went out, or a fish taken by another (K7.4, K8.2)",
-        "lg.fish": "a fish round; 🐟 +N: points carried over to the next round (K8.3)",
-        "lg.out": "went out: played the last tile",
-        "lg.goat": "the goat: reached {target} and lost the game (K9)",
-        "lg.goat_rounds": "the goat: the highest total after {n}, lost the game (K9.1)",
-        "lg.total": "Σ: the total after the round; # the round's points",
-        "lg.title": "Score table key",
-        "ls.line": "+N remembered · N written · ✗ wiped · 🐟 fish · ★ went out · 🐐 goat · Σ total",
-    },
-    "ru": {
-        "sw.went_out": "выход: 0",
-        "sw.empty": "костей нет: 0",
-        "sw.blank_alone": "один 0-0 — это {n} (K6.1)",
-        "sw.top_alone": "один {tile} — это 50 (K6.2)",
-        "sw.both_alone": "только 0-0 и {tile} — это 75 (K6.2)",
-        "sw.one_one": "1-1 — это 15 (K6.4)",
-        "sw.bonus": "надбавка +{n} за 6-6 / 0-0 в заходе или последним ходом (K6.3)",
-        "sw.rule_out": "Кости кончились: {name}; остальные пишут свои очки (K7).",
-        "sw.rule_out_pairs": "Кости кончились: {name}; другая пара пишет очки обеих рук (P3).",
-        "sw.rule_fish_all": "{mode} (K8.1): каждый пишет свои очки.",
-        "sw.rule_fish_one": "{mode} (K8.2): у кого больше всех, тот забирает всё: {sum} → {name}.",
-        "sw.rule_fish_fisher": "{mode} (K8.5): рыбак забирает всё: {sum} → {name}.",
-        "sw.rule_fish_tie": "{mode} (K8.3): поровну у нескольких ({tops}): никто не пишет, "
-        "{sum} уходит в запас {fish}.",
-        "sw.rule_pair_fish": "Рыба (P4): пара, у которой больше, пишет {what}: {sum} → {name}.",
-        "sw.rule_pair_own": "свои очки",
-        "sw.rule_pair_both": "очки обеих пар",
-        "sw.rule_pair_tie": "Рыба с яйцами (P4): у пар поровну ({tops}): никто не пишет, "
-        "{sum} уходит в запас {fish}.",
-        "sw.rule_classic_out": "Кости кончились: {name}; вышедший пишет очки остальных (C4).",
-        "sw.rule_classic_fish": "Рыба (C4): у кого меньше всех ({name}), пишет очки остальных "
-        "минус два раза свои.",
-        "sw.rule_classic_tie": "Рыба (C4): меньше всех поровну у нескольких: никто не пишет.",
-        "sw.carry_paid": "{fish} Запас +{n} достаётся тому, у кого больше всех в этом коне: "
-        "{name} (K8.4).",
-        "sw.carry_moves": "{fish} Запас +{n} переходит дальше: больше всех поровну (K8.4).",
-        "sw.others_wiped": "Запомненные очки остальных сгорают {mark}.",
-        "sw.nothing": "ничего не пишет",
-        "sw.with_carry": "{own} + {fish}{carry} = {n}",
-        "sw.remembered": "{n} меньше {limit}: запомнено, +{before} + {n} = +{after} (K7.1)",
-        "sw.opens": "{n} открывает счёт (от {limit}): {sum} = {after} записано (K7.2)",
-        "sw.opens_plain": "{n} открывает счёт (от {limit}): записано {after} (K7.2)",
-        "sw.written": "счёт открыт: {before} + {n} = {after} (K7.3)",
-        "sw.classic": "{before} + {n} = {after}",
-        "sw.wiped": "{mark} запомненные +{n} сгорели ({rule})",
-        "sw.out": "{mark} выход",
-        "sw.goat": "{mark} козёл: счёт дошёл до {target} (K9)",
-        "sw.goat_rounds": "{mark} козёл: наибольший счёт после {n} (K9.1)",
-        "sw.rounds_n": "кона|конов|конов",
-        "sw.hands": "На руках",
-        "sw.scores": "Счёт",
-        "sw.legend": "Обозначения",
-        "lg.remembered": "запомненные очки, ещё не записаны (K7.1)",
-        "lg.written": "записанный счёт: открыт, когда за кон набрано {limit} и больше (K7.2)",
-        "lg.wiped": "запомненные очки сгорели: кости кончились или рыбу взял другой (K7.4, K8.2)",
-        "lg.fish": "кон кончился рыбой; 🐟 +N — очки в запасе на следующий кон (K8.3)",
-        "lg.out": "выход: сыграна последняя кость",
-        "lg.goat": "козёл: счёт дошёл до {target}, партия проиграна (K9)",
-        "lg.goat_rounds": "козёл: наибольший счёт после {n}, партия проиграна (K9.1)",
-        "lg.total": "Σ — итог после кона; № — очки за кон",
-        "lg.title": "Обозначения в таблице счёта",
-        "ls.line": "+N запомнено · N записано · ✗ сгорело · 🐟 рыба · ★ выход · 🐐 козёл · Σ итог",
-    },
-}
-i18n.add_strings(STRINGS)
 
 
 def plus(values: Sequence[int]) -> str:

@@ -10,103 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import i18n
 from ..bots.explain import Advice, Reason
 from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from ..transcript import plural
 from .strings import t
-
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "hw.hint": "Hint: {move} — {why}.",
-        "hw.hint_bare": "Hint: {move}.",
-        "hw.lead": "lead with {tile}",
-        "hw.left": "play {tile} on the left end ({n} ◀)",
-        "hw.right": "play {tile} on the right end ({n} ▶)",
-        "hw.same_ends": "play {tile} (both ends show {n})",
-        "hw.pair": "play the doubles: {a} on the left, {b} on the right",
-        "hw.draw": "draw from the boneyard",
-        "hw.knock": "knock",
-        "hw.out": "you go out and end the round",
-        "hw.only": "it is the only move you have",
-        "hw.must_draw_1": "nothing in your hand fits {a}",
-        "hw.must_draw_2": "nothing in your hand fits {a} or {b}",
-        "hw.must_knock": "nothing fits and nothing is left to draw",
-        "hw.fish_win": "makes a fish you win by {n}",
-        "hw.fish_win_about": "makes a fish you win by about {n}",
-        "hw.fish_win_likely": "makes a fish you likely win (about +{n})",
-        "hw.fish_lose": "{move} would make a fish you lose by {n}",
-        "hw.fish_lose_about": "{move} would make a fish you lose by about {n}",
-        "hw.fish_lose_likely": "{move} would make a fish you likely lose (about −{n})",
-        "hw.block_1": "{name}, next to play, has shown no {a}s",
-        "hw.block_2": "{name}, next to play, has shown no {a}s or {b}s",
-        "hw.block_sum_1": "{name}, next to play, has shown nothing for {a}",
-        "hw.block_sum_2": "{name}, next to play, has shown nothing for {a} or {b}",
-        "hw.partner": "{move} would leave your partner {name} nothing to play",
-        "hw.void": "{name} has shown no {a}s",
-        "hw.void_sum": "{name} has shown nothing for {a}",
-        "hw.shed": "gets rid of {tiles} ({points})",
-        "hw.and": "{a} and {b}",
-        "hw.last": "keeps your last {a}",
-        "hw.follow_both": "keeps both ends on numbers you hold",
-        "hw.follow_same": "keeps the ends on a number you hold",
-        "hw.follow_one": "leaves you an end you can answer next turn",
-        "hw.better": "about {pips} better than {move}, the next best",
-        "hw.close": "{move} is about as good",
-        "hw.equal": "all moves are about equal",
-        "hw.equal_two": "both moves are about equal",
-        "hw.equal_but": "though all moves are about equal",
-        "hw.equal_two_but": "though both moves are about equal",
-        "hw.pips": "pip|pips",
-        "hw.points": "point|points",
-    },
-    "ru": {
-        "hw.hint": "Подсказка: {move} — {why}.",
-        "hw.hint_bare": "Подсказка: {move}.",
-        "hw.lead": "заходите с {tile}",
-        "hw.left": "ходите {tile} налево, к {n} ◀",
-        "hw.right": "ходите {tile} направо, к {n} ▶",
-        "hw.same_ends": "ходите {tile} (на обоих концах {n})",
-        "hw.pair": "ходите дублями: {a} налево, {b} направо",
-        "hw.draw": "берите из базара",
-        "hw.knock": "стучите",
-        "hw.out": "Вы выходите, и кон окончен",
-        "hw.only": "другого хода у Вас нет",
-        "hw.must_draw_1": "Вам нечем ходить на {a}",
-        "hw.must_draw_2": "Вам нечем ходить ни на {a}, ни на {b}",
-        "hw.must_knock": "ходить нечем, а брать из базара больше нечего",
-        "hw.fish_win": "получается рыба в Вашу пользу: +{n}",
-        "hw.fish_win_about": "получается рыба в Вашу пользу: около +{n}",
-        "hw.fish_win_likely": "получается рыба, скорее всего в Вашу пользу (около +{n})",
-        "hw.fish_lose": "ход {move} дал бы рыбу не в Вашу пользу: −{n}",
-        "hw.fish_lose_about": "ход {move} дал бы рыбу не в Вашу пользу: около −{n}",
-        "hw.fish_lose_likely": "ход {move} дал бы рыбу, скорее всего не в Вашу пользу (около −{n})",
-        "hw.block_1": "{name} ходит следом, и ходить на {a} нечем",
-        "hw.block_2": "{name} ходит следом, и ходить ни на {a}, ни на {b} нечем",
-        "hw.block_sum_1": "{name} ходит следом, и ходить на {a} нечем",
-        "hw.block_sum_2": "{name} ходит следом, и ходить ни на {a}, ни на {b} нечем",
-        "hw.partner": "после хода {move} Вашему партнёру ({name}) нечем ходить",
-        "hw.void": "{name} не может ходить на {a}",
-        "hw.void_sum": "{name} не может ходить на {a}",
-        "hw.shed": "Вы избавляетесь от {tiles} ({points})",
-        "hw.and": "{a} и {b}",
-        "hw.last": "у Вас остаётся последняя кость с {a}",
-        "hw.follow_both": "оба конца — на числа, которые у Вас есть",
-        "hw.follow_same": "концы — на число, которое у Вас есть",
-        "hw.follow_one": "остаётся конец, на который Вам есть чем ходить",
-        "hw.better": "примерно на {pips} лучше, чем {move} (второй по силе ход)",
-        "hw.close": "ход {move} почти так же хорош",
-        "hw.equal": "все ходы примерно равны",
-        "hw.equal_two": "оба хода примерно равны",
-        "hw.equal_but": "хотя все ходы примерно равны",
-        "hw.equal_two_but": "хотя оба хода примерно равны",
-        "hw.pips": "очко|очка|очков",
-        "hw.points": "очко|очка|очков",
-    },
-}
-i18n.add_strings(STRINGS)
 
 
 def move_words(view: SeatView, code: int, lang: str) -> str:

@@ -8,9 +8,12 @@ make a fish (K4.3). The score table is explained after each. Everything is fixed
 deals and the bots' moves), so the words of every step can name the tiles and sums they show;
 ``tests/app/test_learn.py`` plays the script through the engine and checks those sums.
 
-Each :class:`Step` has the words to show (a key of :mod:`.learn_words`), the rule ids it
+Each :class:`Step` has the words to show (a catalog key ``learn.<words>``), the rule ids it
 teaches, the bots' moves that happen as it opens, and what it waits for: the player's own move
-in action notation, Enter to read on, or the round-end summary to be closed.
+in action notation, Enter to read on, or the round-end summary to be closed. In the words,
+``{a}``/``{b}`` are the bots' names (``{b_gen}``: the second bot's name after «у», in the Russian
+genitive); ``{tile}``, ``{end}`` … are the table's words. Russian speaks to the player as «Вы» and
+tells the bots' moves in the present tense, so no verb has to agree with a name.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from ..engine.deal import Deal
 from ..engine.match import Match
 from ..engine.rules import Rules, make_rules
 from ..engine.tiles import DOUBLE_SIX as TS
-from . import learn_words as _words  # noqa: F401  (registers the words)
 from .session import GameSession, Seat
 from .strings import t
 

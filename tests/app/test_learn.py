@@ -17,8 +17,8 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from domino_tui import i18n
 from domino_tui.app.app import DominoApp
-from domino_tui.app.learn_words import STRINGS
 from domino_tui.app.lesson import NEXT, ROUND_END, STEPS, lesson_session
 from domino_tui.app.saving import Saves
 from domino_tui.app.screens.learn import LearnScreen, LessonRoundEnd, learn_app, open_lesson
@@ -142,6 +142,17 @@ def test_script_is_legal_and_its_sums_are_the_engines() -> None:
     assert [line.after.written for line in second.score.lines] == [0, 48, 0]
     assert second.score.lines[2].cleared == 12 and match.over
     assert match.outcome is not None and match.outcome.goats == (1,)
+
+
+def catalog_words(lang: str, prefix: str) -> dict[str, str]:
+    """The compiled catalog's plain entries whose key starts with ``prefix``."""
+    found = i18n.translation(lang)
+    assert found is not None
+    words = found._catalog  # type: ignore[attr-defined]
+    return {k: v for k, v in words.items() if isinstance(k, str) and k.startswith(prefix)}
+
+
+STRINGS = {lang: catalog_words(lang, "learn.") for lang in ("en", "ru")}
 
 
 def test_every_step_names_its_rules_in_both_languages() -> None:

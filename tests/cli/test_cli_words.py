@@ -27,15 +27,31 @@ def said(result: Result) -> str:
     return " ".join(text.split())
 
 
+def _cli_words(lang: str) -> dict[str, str]:
+    found = i18n.translation(lang)
+    assert found is not None
+    entries = found._catalog  # type: ignore[attr-defined]
+    return {k: v for k, v in entries.items() if isinstance(k, str) and k.startswith("cli.")}
+
+
+def _forms(lang: str, key: str) -> list[str]:
+    found = i18n.translation(lang)
+    assert found is not None
+    entries = found._catalog  # type: ignore[attr-defined]
+    return [entries[k] for k in sorted(k for k in entries if isinstance(k, tuple) and k[0] == key)]
+
+
 def test_every_cli_word_is_in_both_languages_with_its_counted_forms() -> None:
-    en, ru = words.STRINGS["en"], words.STRINGS["ru"]
-    assert set(en) == set(ru)
+    en, ru = _cli_words("en"), _cli_words("ru")
+    assert set(en) == set(ru) and len(en) > 50
     for key in en:
         assert en[key].strip() and ru[key].strip(), key
         assert sorted(re.findall(r"{\w+}", en[key])) == sorted(re.findall(r"{\w+}", ru[key])), key
-        if key.startswith("cli.n_"):
-            assert len(en[key].split("|")) == 2 and len(ru[key].split("|")) == 3, key
-        assert i18n.tr(key, "ru") == ru[key]  # registered, and not shadowed by another area
+        assert i18n.tr(key, "ru") == ru[key]
+    counted = {k[0] for k in i18n.translation("en")._catalog if isinstance(k, tuple)}  # type: ignore[union-attr]
+    for key in (k for k in counted if k.startswith("cli.n_")):
+        assert len(_forms("en", key)) == 2 and len(_forms("ru", key)) == 3, key
+        assert all(form.strip() for form in _forms("ru", key)), key
 
 
 @pytest.mark.parametrize(

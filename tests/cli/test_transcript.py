@@ -9,6 +9,7 @@ import re
 import pytest
 from rich.console import Console
 
+from domino_tui import i18n
 from domino_tui.bots import make_bot
 from domino_tui.cli.sim import play_match
 from domino_tui.engine import match as match_module
@@ -20,7 +21,6 @@ from domino_tui.engine.rules import make_rules
 from domino_tui.engine.scoring import Standing
 from domino_tui.engine.tiles import DOUBLE_SIX, bits
 from domino_tui.engine.view import seat_view
-from domino_tui.i18n import STRINGS
 from domino_tui.transcript import (
     match_text,
     plural,
@@ -78,13 +78,21 @@ def test_english_plurals() -> None:
     assert [plural(n, "tx.points", "en") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
 
 
+def catalog_words(lang: str, prefix: str) -> dict[str, str]:
+    """The compiled catalog's plain entries whose key starts with ``prefix``."""
+    found = i18n.translation(lang)
+    assert found is not None
+    words = found._catalog  # type: ignore[attr-defined]
+    return {k: v for k, v in words.items() if isinstance(k, str) and k.startswith(prefix)}
+
+
 def test_every_transcript_key_exists_in_both_languages() -> None:
-    ru = {k for k in STRINGS["ru"] if k.startswith("tx.")}
-    en = {k for k in STRINGS["en"] if k.startswith("tx.")}
-    assert ru == en
+    words = {lang: catalog_words(lang, "tx.") for lang in ("en", "ru")}
+    ru, en = set(words["ru"]), set(words["en"])
+    assert ru == en and len(ru) > 40
     for key in ru:  # the same placeholders, so neither language can fail to format
-        assert set(re.findall(r"{(\w+)}", STRINGS["ru"][key])) == set(
-            re.findall(r"{(\w+)}", STRINGS["en"][key])
+        assert set(re.findall(r"{(\w+)}", words["ru"][key])) == set(
+            re.findall(r"{(\w+)}", words["en"][key])
         ), key
 
 

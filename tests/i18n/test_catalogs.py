@@ -4,6 +4,7 @@ the Russian catalog and no "You takes" in the English one."""
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import string
@@ -21,7 +22,6 @@ from domino_tui.transcript import plural
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogs  # noqa: E402
-import dicts_to_po  # noqa: E402
 
 LANGS = ("en", "ru")
 
@@ -46,12 +46,6 @@ def _entries(lang: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-@pytest.fixture
-def catalog_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Look words up in the compiled catalogs alone, as after the dicts are gone."""
-    monkeypatch.setattr(i18n, "CATALOG_ONLY", True)
-
-
 @pytest.mark.parametrize(
     ("n", "form"),
     [
@@ -72,17 +66,17 @@ def catalog_only(monkeypatch: pytest.MonkeyPatch) -> None:
         (122, "партии"),
     ],
 )
-def test_russian_plural_forms_from_the_catalog(catalog_only: None, n: int, form: str) -> None:
+def test_russian_plural_forms_from_the_catalog(n: int, form: str) -> None:
     assert i18n.tn("cli.n_matches", n, "ru") == form
     assert plural(n, "cli.n_matches", "ru") == f"{n} {form}"
 
 
 @pytest.mark.parametrize(("n", "form"), [(0, "matches"), (1, "match"), (2, "matches")])
-def test_english_plural_forms_from_the_catalog(catalog_only: None, n: int, form: str) -> None:
+def test_english_plural_forms_from_the_catalog(n: int, form: str) -> None:
     assert i18n.tn("cli.n_matches", n, "en") == form
 
 
-def test_tiles_in_both_languages(catalog_only: None) -> None:
+def test_tiles_in_both_languages() -> None:
     assert [plural(n, "tx.tiles", "ru") for n in (1, 3, 7, 21)] == [
         "1 кость",
         "3 кости",
@@ -92,15 +86,13 @@ def test_tiles_in_both_languages(catalog_only: None) -> None:
     assert [plural(n, "tx.tiles", "en") for n in (1, 3)] == ["1 tile", "3 tiles"]
 
 
-def test_plain_words_come_from_the_catalog(catalog_only: None) -> None:
+def test_plain_words_come_from_the_catalog() -> None:
     assert i18n.tr("tx.fish", "ru", name="Оля") == "Рыба! Рыбак — Оля."
     assert i18n.tr("tx.fish", "en", name="Olya") == "Fish! The fisher is Olya."
     assert i18n.tr("goat", "ru") == "козёл"
 
 
-def test_strict_mode_refuses_a_missing_key(
-    catalog_only: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_strict_mode_refuses_a_missing_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOMINO_STRICT_I18N", "1")
     with pytest.raises(KeyError):
         i18n.tr("no.such.key", "ru")
@@ -114,11 +106,13 @@ def test_a_missing_catalog_is_one_line_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.delenv("DOMINO_STRICT_I18N", raising=False)
     i18n.reload_catalogs()
     try:
-        assert i18n.tr("goat", "ru") == "козёл"  # the words dicts still answer
-        assert i18n.tr("goat", "ru") == "козёл"
-        assert i18n.tn("tx.tiles", 5, "ru") == "костей"  # the plural rule is built in
+        assert i18n.tr("goat", "ru") == "goat"  # the key itself, and the app keeps running
+        assert i18n.tr("goat", "ru") == "goat"
+        assert i18n.tn("tx.tiles", 5, "ru") == "tx.tiles"
+        assert i18n.plural_index(5, "ru") == 2  # the plural rule is built in
     finally:
         monkeypatch.undo()
         i18n.reload_catalogs()
@@ -142,30 +136,26 @@ def _used_keys() -> set[str]:
     return used
 
 
-def test_every_key_in_the_source_has_words_in_every_language() -> None:
-    """In a catalog, or (while the words dicts still exist) in both dicts, which the converter
-    carries into the catalogs."""
-    used = _used_keys()
-    for lang in LANGS:
-        known = set(_entries(lang)) | (set() if i18n.CATALOG_ONLY else set(i18n.STRINGS[lang]))
-        missing = sorted(used - known)
-        assert not missing, f"{lang}: keys used in the source without words: {missing}"
-
-
-@pytest.mark.xfail(
-    not i18n.CATALOG_ONLY,
-    reason="while the words dicts exist, words added to them reach the catalogs only when "
-    "tools/dicts_to_po.py runs",
-    strict=False,
-)
 def test_every_key_in_the_source_is_in_every_catalog() -> None:
     used = _used_keys()
     for lang in LANGS:
         missing = sorted(used - set(_entries(lang)))
         assert not missing, (
             f"{lang}: keys used in the source but not in the catalog: {missing} "
-            "(run python tools/dicts_to_po.py)"
+            f"(add them to domino_tui/locale/*/LC_MESSAGES/domino.po)"
         )
+
+
+def test_the_words_live_only_in_the_catalogs() -> None:
+    """No module keeps a words dict ({"en": {...}, "ru": {...}}) or registers one."""
+    assert not hasattr(i18n, "STRINGS") and not hasattr(i18n, "add_strings")
+    shaped = re.compile(r'^\s*"(?:en|ru)": \{$', re.M)
+    found = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "domino_tui").rglob("*.py")
+        if shaped.search(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
 
 
 def test_no_empty_or_fuzzy_entries() -> None:
@@ -182,15 +172,40 @@ def test_no_empty_or_fuzzy_entries() -> None:
                 assert len(forms) == catalog.num_plurals, f"{lang}: {m.id[0]} lacks forms"
 
 
+def _counted_keys() -> set[str]:
+    """The keys the source passes to tn / plural / count (the counted words)."""
+    spec = {"tn": 0, "plural": 1, "count": 1}
+    out = set()
+    for path in (ROOT / "domino_tui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in spec and len(node.args) > spec[name]:
+                out.update(catalogs._literals(node.args[spec[name]]))
+    assert len(out) > 10, "the scan found the counted words"
+    return out
+
+
 def test_counted_words_are_plural_entries() -> None:
+    counted = _counted_keys()
     for lang in LANGS:
         plurals = {m.id[0] for m in _read(lang) if isinstance(m.id, tuple)}
-        assert plurals == set(dicts_to_po.PLURAL_KEYS), lang
+        assert sorted(counted - plurals) == [], lang
+    assert {m.id[0] for m in _read("en") if isinstance(m.id, tuple)} == {
+        m.id[0] for m in _read("ru") if isinstance(m.id, tuple)
+    }
 
 
-def test_no_counted_word_is_left_out_of_the_plural_list() -> None:
-    words, _ = dicts_to_po.load_words()
-    assert dicts_to_po.suspected_plurals(words) == []
+def test_no_counted_word_is_a_plain_entry() -> None:
+    """A plain entry shaped like "a|b" (en) and "a|b|c" (ru) is a counted word left unsplit."""
+    en, ru = _entries("en"), _entries("ru")
+    wrong = [
+        key
+        for key, forms in ru.items()
+        if len(forms) == 1 and forms[0].count("|") == 2 and en[key][0].count("|") == 1
+    ]
+    assert wrong == []
 
 
 def test_languages_have_the_same_keys() -> None:
@@ -310,28 +325,6 @@ def test_compiled_catalogs_match_their_sources() -> None:
     assert catalogs.stale() == []
 
 
-def test_the_converter_is_idempotent(tmp_path: Path) -> None:
-    """Converting the dicts into a catalog it already wrote changes nothing."""
-    words, _ = dicts_to_po.load_words()
-    for lang in LANGS:
-        target = tmp_path / f"{lang}.po"
-        first = dicts_to_po.build(lang, words, None)
-        assert dicts_to_po.write_if_changed(target, first)
-        with target.open("rb") as f:
-            again = dicts_to_po.build(lang, words, read_po(f, locale=lang, domain="domino"))
-        assert not dicts_to_po.write_if_changed(target, again)
-        with target.open("rb") as f:
-            assert len(read_po(f, locale=lang)) == len(first)
-
-
-def test_the_converter_keeps_catalog_only_entries(tmp_path: Path) -> None:
-    old = Catalog(locale="ru", domain="domino")
-    old.add("only.in.catalog", "только в каталоге")
-    new = dicts_to_po.build("ru", {"en": {"a": "A"}, "ru": {"a": "А"}}, old)
-    assert new.get("only.in.catalog").string == "только в каталоге"
-    assert new.get("a").string == "А"
-
-
 def test_adding_a_language_is_adding_a_catalog(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -349,7 +342,6 @@ def test_adding_a_language_is_adding_a_catalog(
         write_po(f, catalog)
     catalogs.compile_all(tmp_path)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n, "CATALOG_ONLY", True)
     i18n.reload_catalogs()
     try:
         assert i18n.tr("goat", "uk") == "цап"
@@ -358,9 +350,7 @@ def test_adding_a_language_is_adding_a_catalog(
         i18n.reload_catalogs()
 
 
-def test_has_key_probes_without_tripping_strict_mode(
-    catalog_only: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_has_key_probes_without_tripping_strict_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOMINO_STRICT_I18N", "1")
     assert i18n.has_key("goat", "ru") and i18n.has_key("tx.tiles", "en")
     assert not i18n.has_key("level_my_own_bot", "ru")

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
+from ...i18n import has_key
 from ...transcript import plural
 from ..session import GameSession, Seat, table_seats
 from ..strings import level_name, t
@@ -43,8 +44,7 @@ def value_label(name: str, value: object, lang: str) -> str:
     if name == "match_end" and text.startswith("rounds:") and text[7:].isdigit():
         return t("optv.match_end.rounds", lang, n=plural(int(text[7:]), "w.rounds_n", lang))
     key = f"optv.{name}.{text}"
-    words = t(key, lang)
-    return text if words == key else words
+    return t(key, lang) if has_key(key, lang) else text
 
 
 def option_choices() -> dict[str, tuple[Any, ...]]:

@@ -15,7 +15,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ... import i18n
 from ...engine.actions import DRAW
 from ...engine.record import RecordError
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
@@ -28,50 +27,6 @@ from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chai
 from ..widgets.scores import ScoreSheet, score_table
 from ..words import event_line, result_headline
 from .base import DominoScreen
-
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "replay_title": "Replay",
-        "replay_step": "step {step}/{total} · round {n}",
-        "replay_deal": "Round {n}: the tiles are dealt; {name} leads.",
-        "replay_redeals": "Redealt ×{n}.",
-        "replay_left": "{name} left the game: the match ends here (K10.1).",
-        "replay_ratings": "Rating: {ratings}",
-        "replay_prev": "Back",
-        "replay_close": "Close",
-        "replay_next": "Next",
-        "replay_round_prev": "Round◂",
-        "replay_round_next": "Round▸",
-        "replay_first": "Start",
-        "replay_last": "End",
-        "replay_none": "No finished matches are kept yet: play one, then watch it here.",
-        "replay_rounds": "{n} rounds",
-        "replay_damaged": "damaged: {problem}",
-        "replay_abandoned": "abandoned by {name}",
-        "replay_won": "won by {names}",
-    },
-    "ru": {
-        "replay_title": "Повтор",
-        "replay_step": "ход {step}/{total} · кон {n}",
-        "replay_deal": "Кон {n}: кости розданы, заходит {name}.",
-        "replay_redeals": "Пересдача ×{n}.",
-        "replay_left": "{name} встаёт из-за стола: партия на этом окончена (K10.1).",
-        "replay_ratings": "Рейтинг: {ratings}",
-        "replay_prev": "Назад",
-        "replay_close": "Закрыть",
-        "replay_next": "Вперёд",
-        "replay_round_prev": "Кон◂",
-        "replay_round_next": "Кон▸",
-        "replay_first": "Начало",
-        "replay_last": "Конец",
-        "replay_none": "Сыгранных партий пока нет: сыграйте одну и смотрите её здесь.",
-        "replay_rounds": "конов: {n}",
-        "replay_damaged": "повреждена: {problem}",
-        "replay_abandoned": "{name} покидает стол",
-        "replay_won": "победа: {names}",
-    },
-}
-i18n.add_strings(STRINGS)
 
 
 def names_session(loaded: LoadedRecord) -> GameSession:

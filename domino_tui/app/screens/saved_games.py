@@ -17,8 +17,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Footer, Static
 
+from ...i18n import has_key
 from ...storage import SaveError, SaveInfo, SaveLocked
-from ..saves_strings import STRINGS as _WORDS  # noqa: F401  (registers the words)
 from ..saving import Saves
 from ..strings import level_name, t
 from .base import DominoModal, DominoScreen
@@ -28,8 +28,7 @@ from .base import DominoModal, DominoScreen
 def short_preset(preset: str, lang: str) -> str:
     """A preset's short name for a narrow column ("Козёл", "Классика"); others as saved."""
     key = f"preset_short.{preset}"
-    text = t(key, lang)
-    return preset if text == key else text
+    return t(key, lang) if has_key(key, lang) else preset
 
 
 COLUMNS = (

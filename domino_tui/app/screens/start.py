@@ -8,7 +8,6 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .. import learn_words as _learn_words  # noqa: F401  (registers "Learn to play")
 from ..strings import t
 from .base import DominoScreen
 

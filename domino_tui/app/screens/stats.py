@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Static
 
-from ... import i18n
 from ...storage.paths import stats_path
 from ...storage.stats import (
     MatchRef,
@@ -34,61 +33,6 @@ from .base import DominoScreen
 
 if TYPE_CHECKING:
     from textual.app import App
-
-
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "stats": "Stats",
-        "replays": "Replays",
-        "cmd_stats": "Matches, goats, rounds won and rating per player",
-        "cmd_replays": "Watch a finished match again, step by step",
-        "stats_title": "Players",
-        "stats_player": "Player",
-        "stats_matches": "Games",
-        "stats_goats": "Goats",
-        "stats_won": "Won",
-        "stats_mean": "Pts/rd",
-        "stats_rating": "Rating",
-        "stats_best": "Best",
-        "stats_worst": "Worst",
-        "stats_bot": "bot",
-        "stats_left": "{n} left",
-        "stats_chart": "Rating of {name}: {total} after {n}",
-        "stats_practice": "{n} practice",
-        "stats_empty": "No finished matches yet: play one and the figures appear here.",
-        "stats_no_history": "No matches for this player.",
-        "stats_legend": (
-            "Won: rounds won/played · Pts/rd: points left in hand per round · "
-            "Best/Worst: rating · final score · practice: played with undo, not rated"
-        ),
-    },
-    "ru": {
-        "stats": "Статистика",
-        "replays": "Повторы",
-        "cmd_stats": "Партии, козлы, взятые коны и рейтинг игроков",
-        "cmd_replays": "Пересмотреть сыгранную партию ход за ходом",
-        "stats_title": "Игроки",
-        "stats_player": "Игрок",
-        "stats_matches": "Игр",
-        "stats_goats": "Козёл",
-        "stats_won": "Коны",
-        "stats_mean": "Оч/кон",
-        "stats_rating": "Рейт.",
-        "stats_best": "Лучшая",
-        "stats_worst": "Худшая",
-        "stats_bot": "бот",
-        "stats_left": "уходов: {n}",
-        "stats_chart": "Рейтинг: {name} — {total} ({n})",
-        "stats_practice": "трен.: {n}",
-        "stats_empty": "Сыгранных партий пока нет: сыграйте одну, и цифры появятся здесь.",
-        "stats_no_history": "У этого игрока нет партий.",
-        "stats_legend": (
-            "Коны: взято/сыграно · Оч/кон: очков в руке за кон · "
-            "Лучшая/худшая: рейтинг · итоговый счёт · трен.: с отменой ходов, без рейтинга"
-        ),
-    },
-}
-i18n.add_strings(STRINGS)
 
 
 @dataclass(frozen=True)

@@ -2,58 +2,18 @@
 each player did last, and names shortened to fit.
 
 A new player must never wonder what to press: every status line ends with the action that is
-open now (play, draw again, knock), also after a draw or a refused move. The words live here
-behind keys (merged into :data:`domino_tui.i18n.STRINGS`), so a later pass can move them to
-catalogs; game terms stay Russian in the Russian UI.
+open now (play, draw again, knock), also after a draw or a refused move. The words are keys
+of the gettext catalogs (``domino_tui/locale``); game terms stay Russian in the Russian UI.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ... import i18n
 from ...engine.actions import DRAW, KNOCK, is_pair, pair_tiles
 from ...engine.round import Event
 from ...engine.tiles import TileSet
 from ..strings import t
-
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "tw.drew_fits": "You drew {tile} — it fits: play it (Enter).",
-        "tw.drew_again": "You drew {tile} — nothing fits yet: draw again (D).",
-        "tw.drew_knock": "You drew {tile} — nothing fits and the boneyard is empty: knock (K).",
-        "tw.end_left": "left end {n} ◀",
-        "tw.end_right": "right end {n} ▶",
-        "tw.choose_end": "{tile} fits both ends. Now: {end}. ←/→ other end · Enter lays it · "
-        "Esc cancels.",
-        "tw.refused": "Not allowed: {reason}.",
-        "tw.recent_none": "No moves yet this round.",
-        "tw.recent_title": "Last moves",
-        "tw.r_led": "led {tile}",
-        "tw.r_drew": "drew {n}",
-        "tw.r_knocked": "knocked",
-        "tw.r_left": "{tile} ◀",
-        "tw.r_right": "{tile} ▶",
-    },
-    "ru": {
-        "tw.drew_fits": "Вы взяли {tile} — подходит: ходите ею (Enter).",
-        "tw.drew_again": "Вы взяли {tile} — пока ходить нечем: берите ещё (D).",
-        "tw.drew_knock": "Вы взяли {tile} — ходить нечем, базар пуст: стучите (K).",
-        "tw.end_left": "левый конец {n} ◀",
-        "tw.end_right": "правый конец {n} ▶",
-        "tw.choose_end": "{tile} подходит к обоим концам. Сейчас: {end}. ←/→ другой конец · "
-        "Enter — положить · Esc — отмена.",
-        "tw.refused": "Так нельзя: {reason}.",
-        "tw.recent_none": "В этом коне ещё не ходили.",
-        "tw.recent_title": "Последние ходы",
-        "tw.r_led": "заход {tile}",
-        "tw.r_drew": "+{n} из базара",
-        "tw.r_knocked": "стучит",
-        "tw.r_left": "{tile} ◀",
-        "tw.r_right": "{tile} ▶",
-    },
-}
-i18n.add_strings(STRINGS)
 
 
 def fit_name(name: str, width: int) -> str:
