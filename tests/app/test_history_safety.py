@@ -102,3 +102,44 @@ async def test_a_statistics_path_that_cannot_be_used_is_one_line_on_screen() -> 
         screen = await _stats_screen(app, pilot)
         empty = screen.query_one("#stats-empty", Static)
         assert empty.display and "not a regular file" in plain(empty)
+
+
+async def test_the_damaged_statistics_notice_speaks_russian() -> None:
+    """The storage layer hands the facts; the app words them in the player's language."""
+    match = greedy_match(7, 2)
+    seats = [Seat("Маша"), Seat("Alex")]
+    path = archive_match(match, seats, game_id="g")
+    with StatsDB() as db:
+        db.record_match(match, seats, game_id="g", record_name=path.stem)
+    paths.stats_path().write_bytes(b"junk" * 1000)
+    app = make_app(settings_path=None, lang="ru")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await _stats_screen(app, pilot)
+        notes = [n.message for n in app._notifications]
+        assert any(
+            note.startswith("Файл статистики был повреждён")
+            and "перемещён в stats.sqlite3.corrupt-" in note
+            and note.endswith("статистика восстановлена из архива: 1 запись.")
+            for note in notes
+        ), notes
+        assert not any("rebuilt" in note or "statistics" in note for note in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("lang", "counted", "damaged", "tail"),
+    [
+        ("en", 2, 1, "rebuilt from 2 kept records. 1 damaged record was skipped and moved aside."),
+        ("en", 1, 3, "rebuilt from 1 kept record. 3 damaged records were skipped and moved aside."),
+        ("ru", 5, 2, "из архива: 5 записей. 2 повреждённые записи отложены в сторону."),
+        ("ru", 21, 5, "из архива: 21 запись. 5 повреждённых записей отложено в сторону."),
+    ],
+)
+def test_skipped_records_are_counted_in_words(
+    lang: str, counted: int, damaged: int, tail: str
+) -> None:
+    from domino_tui.app.strings import stats_replaced
+    from domino_tui.storage.stats import Rebuilt, Replaced
+
+    rebuilt = Rebuilt(counted, tuple(f"r{i}" for i in range(damaged)))
+    text = stats_replaced(Replaced("not a database", "stats.sqlite3.corrupt-1", rebuilt), lang)
+    assert text.endswith(tail), text
