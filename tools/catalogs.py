@@ -5,8 +5,12 @@
 - :func:`extract` lists every key the source names literally (``t``, ``tr``, ``tn``, ``say``,
   ``N_`` … calls) as a catalog, the template ``domino.pot``.
 
-``python tools/catalogs.py`` compiles the package's catalogs; ``--extract`` also rewrites the
-template.
+The catalogs are the only home of the words: edit a ``.po`` (every language), then
+
+    python tools/catalogs.py compile    # every .po -> .mo (also: no argument)
+    python tools/catalogs.py extract    # also rewrite domino.pot from the source (or --extract)
+
+``tests/i18n/test_catalogs.py`` checks that every key the source names is in every catalog.
 """
 
 from __future__ import annotations
@@ -142,7 +146,7 @@ def write_template(pkg_dir: Path = PACKAGE, locale_dir: Path = LOCALE) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    if "--extract" in argv:
+    if "--extract" in argv or "extract" in argv:
         print(write_template())
     for mo in compile_all():
         print(mo)
