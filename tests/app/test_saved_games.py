@@ -350,3 +350,26 @@ def test_resume_of_a_game_open_elsewhere_says_so(tmp_path: Path) -> None:
     code, out = run(tmp_path)
     assert code == 1 and "open in another window" in out
     lock.release()
+
+
+async def test_a_refused_delete_is_told_in_russian(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves = Saves.at(tmp_path)
+    saved_session(saves, 1)
+
+    def refuse(game_id: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves, "delete", refuse)
+    app = make_app(settings_path=None, lang="ru", saves=saves)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await open_list(app)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("Не сделано: ") and "No space left" in m for m in said), said
+    assert len(list_saves(saves.where)) == 1

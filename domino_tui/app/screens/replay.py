@@ -320,7 +320,12 @@ class ReplayListScreen(DominoScreen):
         try:
             loaded = load_record(str(info.path))
         except RecordError as err:
-            self.notify(clean(err), severity="error", timeout=8, markup=False)
+            self.notify(
+                t("replay_broken", self.lang, why=clean(err)),
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
             self.fill()
             return
         self.app.push_screen(ReplayScreen(loaded))

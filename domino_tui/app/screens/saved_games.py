@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from ...i18n import has_key
 from ...storage import SaveError, SaveInfo, SaveLocked
+from ...text import clean
 from ..saving import Saves
 from ..strings import level_name, t
 from .base import DominoModal, DominoScreen
@@ -265,7 +266,10 @@ class SavedGamesScreen(DominoScreen):
             except SaveLocked:
                 self.notify(t("saves_locked", lang), severity="warning", timeout=8)
             except (SaveError, OSError) as err:
-                self.notify(str(err), severity="error", timeout=12, markup=False)
+                why = clean(err, 300)
+                self.notify(
+                    t("saves_failed", lang, why=why), severity="error", timeout=12, markup=False
+                )
             except Exception as err:  # the statistics or the archive: never take the list down
                 self.notify(
                     t("records_failed", self.lang, why=err),
