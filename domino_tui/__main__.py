@@ -1,3 +1,3 @@
-from domino_tui.cli import main
+from domino_tui.launch import main
 
 main()

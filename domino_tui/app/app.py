@@ -97,6 +97,10 @@ class DominoApp(App[None]):
         gc.freeze()
         return super().run(*args, **kwargs)
 
+    def on_ready(self) -> None:
+        # the first frame is painted: the collector paused by domino_tui.launch may run again
+        gc.enable()
+
     # --- settings --------------------------------------------------------------------------
     @property
     def pace(self) -> str:

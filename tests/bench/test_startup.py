@@ -234,3 +234,73 @@ async def test_the_rules_screen_shows_the_book_and_scrolls_to_the_keys(
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, RulesScreen)
+
+
+GC_CHILD = r"""
+import gc, sys
+from domino_tui.app.app import DominoApp
+
+_run = DominoApp.run
+seen = {}
+
+
+async def first_frame(pilot):
+    await pilot.pause()
+    seen["after_first_frame"] = gc.isenabled()
+    pilot.app.exit()
+
+
+def run(self, *args, **kwargs):
+    seen["before_run"] = gc.isenabled()
+    return _run(self, headless=True, auto_pilot=first_frame, size=(80, 24))
+
+
+DominoApp.run = run
+from domino_tui.launch import main
+
+sys.argv = ["domino"] + sys.argv[1:]
+try:
+    main()
+except SystemExit:
+    pass
+print("GC", seen.get("before_run"), seen.get("after_first_frame"), gc.isenabled(), flush=True)
+"""
+
+
+def gc_states(tmp_path: Path, *argv: str) -> list[str]:
+    env = {**os.environ, "DOMINO_TUI_HOME": str(tmp_path)}
+    env.pop("DOMINO_TUI_CONFIG_DIR", None)
+    out = subprocess.run(
+        [sys.executable, "-c", GC_CHILD, *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    ).stdout
+    return next(line for line in out.splitlines() if line.startswith("GC ")).split()[1:]
+
+
+def test_the_collector_waits_for_the_first_frame_and_then_runs_again(tmp_path: Path) -> None:
+    """domino_tui.launch pauses the garbage collector over the imports and the first frame only."""
+    before, after, at_exit = gc_states(tmp_path, "play", "--seed", "3", "--pace", "slow")
+    assert (before, after, at_exit) == ("False", "True", "True")
+
+
+def test_a_command_without_the_table_ends_with_the_collector_on(tmp_path: Path) -> None:
+    before, after, at_exit = gc_states(tmp_path, "rules", "--lang", "en")
+    assert (before, after, at_exit) == ("None", "None", "True")
+
+
+def test_the_collector_comes_back_by_itself_during_a_long_command() -> None:
+    """The one-second timer: a long command (an arena run) never works without the collector."""
+    code = (
+        "import gc, time, domino_tui.launch as L, domino_tui.cli as c\n"
+        "L.GC_PAUSE_SECONDS = 0.05\n"
+        "c.main = lambda: (time.sleep(0.5), print('ON', gc.isenabled()))\n"
+        "L.main()\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    ).stdout
+    assert "ON True" in out
