@@ -306,7 +306,7 @@ async def test_a_legal_tile_off_the_script_is_refused_with_the_reason_ru() -> No
         )
         assert line_of(app) == 0
         await pilot.press("d")
-        assert status(app).startswith("Так нельзя: у вас есть подходящая кость")
+        assert status(app).startswith("Так нельзя: у Вас есть подходящая кость")
         await pilot.press("right", "enter")
         await settle(pilot)
         assert screen.step.words == "bot_draws" and line_of(app) == 2  # 3-6, then 1-3

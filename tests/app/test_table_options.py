@@ -98,7 +98,7 @@ async def test_refusals_are_russian_in_the_russian_ui() -> None:
         status = plain(screen.query_one("#status", Static))
         assert "Так нельзя: 0-4 не подходит ни к одному концу (1 · 1)" in status
         await pilot.press("d")
-        assert "у вас есть подходящая кость: ходите ею" in plain(
+        assert "у Вас есть подходящая кость: ходите ею" in plain(
             screen.query_one("#status", Static)
         )
 
