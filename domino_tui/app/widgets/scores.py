@@ -36,13 +36,21 @@ def standing_text(st: Standing, rules: Rules) -> Text:
     return Text("0", style="dim")
 
 
-def points_text(line: SideLine) -> Text:
-    """The round's row for one side: what it scores, with marks for going out, a cleared ``+``
-    and a paid fish carry-over."""
+def points_text(line: SideLine, rules: Rules) -> Text:
+    """The round's row for one side: what it scores, booked as the sheet books it (written red,
+    remembered yellow ``+N``: the mark, not only the colour, tells them apart), with marks for
+    going out, a cleared ``+`` and a paid fish carry-over."""
+    points = line.round_points
     if line.went_out:
         text = Text(OUT, style="bold green")
-    elif line.round_points or line.after != line.before:
-        text = Text(str(line.round_points))
+    elif points and rules.is_classic:
+        text = Text(str(points), style="bold")
+    elif points and line.written_now:
+        text = Text(str(points), style=WRITTEN)
+    elif points:
+        text = Text(f"+{points}", style=REMEMBERED)
+    elif line.after != line.before:
+        text = Text("0")
     else:
         text = Text("·", style="dim")
     if line.cleared:
@@ -71,7 +79,9 @@ def score_table(
         label = Text(str(result.number))
         if result.fish:
             label = Text(f"{FISH}{result.number}")
-        table.add_row(label, *(points_text(line) for line in result.score.lines), style="underline")
+        table.add_row(
+            label, *(points_text(line, rules) for line in result.score.lines), style="underline"
+        )
         total = Text("Σ", style="dim")
         table.add_row(total, *(standing_text(line.after, rules) for line in result.score.lines))
     if not results:
