@@ -69,6 +69,7 @@ async def test_draw_key_with_a_boneyard_and_gone_when_it_is_empty() -> None:
         await settle(pilot)
         screen = game(app)
         assert "d Draw" in footer_line(app)
+        assert "Knock" not in footer_line(app)  # K3.3: no knock while the базар has tiles
         for _ in range(300):  # play on until somebody takes the last tile
             await settle(pilot)
             if not screen.match.round.boneyard:
@@ -82,6 +83,7 @@ async def test_draw_key_with_a_boneyard_and_gone_when_it_is_empty() -> None:
         await settle(pilot)
         assert not screen.match.round.boneyard
         assert "Draw" not in footer_line(app), footer_line(app)
+        assert "k Knock" in footer_line(app), footer_line(app)
 
 
 # --- seats are numbered from 1 --------------------------------------------------------------

@@ -54,6 +54,8 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         self.draw_shown = bool(self.match.round.boneyard)
         if not self.draw_shown:
             hide.add("draw")  # no базар (4 players, pairs) or it is empty: D still says why
+        else:
+            hide.add("knock")  # a knock needs an empty базар (K3.3): K still says why
         self.KEYS = tuple(
             (keys, action, "" if action in hide else label)
             for keys, action, label in type(self).KEYS
