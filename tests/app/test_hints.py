@@ -15,18 +15,12 @@ from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from tests.bots.test_counter import BLOCK_HANDS, BLOCK_SCRIPT
 
 from .driver import game, plain, screen_text, settle
 
-# Four players, no boneyard. Seat 1 knocks on 1s, then on 3s and 2s (K3.3, K3.6); the player
-# then chooses between 2-6 (ends 3|2 again: seat 1 cannot answer) and the heavier 5-6 (3|5).
-BLOCK_HANDS = [
-    "1-1 1-3 2-6 5-6 0-1 0-2 1-4",
-    "0-0 0-4 0-5 0-6 4-4 4-5 5-5",
-    "1-5 2-4 1-2 1-6 2-2 2-3 0-3",
-    "2-5 4-6 3-3 3-4 3-5 3-6 6-6",
-]
-BLOCK_SCRIPT = "1-1 knock 1-5R 2-5R 1-3L knock 2-4R 4-6R"
+# the position of tests/bots/test_counter.py: seat 1 knocks on 1s, then on 3s and 2s; the player
+# then chooses between 2-6 (seat 1 cannot answer) and the heavier 5-6
 
 
 def scripted(rules, hands: list[str], script: str) -> Match:  # type: ignore[no-untyped-def]

@@ -77,18 +77,23 @@ main()
 """
 
 
-def loaded_modules(mode: str, home: Path) -> set[str]:
+def child_line(code: str, home: Path, tag: str, *argv: str) -> str:
+    """Run ``code`` in a fresh interpreter with its own data folder; its line starting ``tag``."""
     env = {**os.environ, "DOMINO_TUI_HOME": str(home)}
     env.pop("DOMINO_TUI_CONFIG_DIR", None)
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, mode],
+        [sys.executable, "-c", code, *argv],
         capture_output=True,
         text=True,
         env=env,
         timeout=120,
         check=True,
     ).stdout
-    line = next(line for line in out.splitlines() if line.startswith("MODULES "))
+    return next(line for line in out.splitlines() if line.startswith(tag))
+
+
+def loaded_modules(mode: str, home: Path) -> set[str]:
+    line = child_line(CHILD, home, "MODULES ", mode)
     return set(json.loads(line.split(" ", 1)[1]))
 
 
@@ -268,17 +273,7 @@ print("GC", seen.get("before_run"), seen.get("after_first_frame"), gc.isenabled(
 
 
 def gc_states(tmp_path: Path, *argv: str) -> list[str]:
-    env = {**os.environ, "DOMINO_TUI_HOME": str(tmp_path)}
-    env.pop("DOMINO_TUI_CONFIG_DIR", None)
-    out = subprocess.run(
-        [sys.executable, "-c", GC_CHILD, *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    ).stdout
-    return next(line for line in out.splitlines() if line.startswith("GC ")).split()[1:]
+    return child_line(GC_CHILD, tmp_path, "GC ", *argv).split()[1:]
 
 
 def test_the_collector_waits_for_the_first_frame_and_then_runs_again(tmp_path: Path) -> None:
