@@ -1,6 +1,8 @@
 """How tiles attach to open ends under each matching rule (L2, L5) and when a line is dead (K4.2).
 
-Precomputed once per (set, match) pair so that the turn engine only does mask lookups.
+Precomputed once per (set, match) pair so that the turn engine only does mask lookups. Every
+table has one extra entry at its end, so that index ``-1`` (an end that is closed or not open
+yet, in the cross games of docs/variants) fits nothing and never changes.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ class Geometry:
         top = ts.top
         # the half a tile must show to attach to end e
         need = [e if match == "equal" else top - e for e in range(top + 1)]
-        self.fits: tuple[int, ...] = tuple(ts.suit_mask[need[e]] for e in range(top + 1))
+        self.fits: tuple[int, ...] = (
+            *(ts.suit_mask[need[e]] for e in range(top + 1)),
+            0,
+        )
         after: list[list[int]] = []
         for e in range(top + 1):
             row = [-1] * ts.count
@@ -30,10 +35,12 @@ class Geometry:
                 elif ts.hi[t] == need[e]:
                     row[t] = ts.lo[t]
             after.append(row)
+        after.append([-1] * ts.count)
         self.after: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in after)
         # tiles that fit e and leave e as it was: laying them can never unblock the line (F16)
-        self.neutral: tuple[int, ...] = tuple(
-            sum(1 << t for t in range(ts.count) if after[e][t] == e) for e in range(top + 1)
+        self.neutral: tuple[int, ...] = (
+            *(sum(1 << t for t in range(ts.count) if after[e][t] == e) for e in range(top + 1)),
+            0,
         )
 
     def dead(self, left: int, right: int, table: int) -> bool:

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .deal import Deal, PreviousRound, choose_lead, deal
+from .deal import Deal
 from .round import Event, IllegalActionError, RoundState
 from .rules import Rules
-from .scoring import RoundScore, Standing, abandon_rating, rating, score_round
+from .scoring import RoundScore, Standing, abandon_rating
+from .variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,16 @@ class RoundResult:
     hands: tuple[int, ...]  # final hands as bit masks (revealed, K4.5)
     score: RoundScore
     goats: tuple[int, ...]  # sides that became goats after this round
+    # what the variant's score sheet adds (docs/variants): play points, holder, tries …
+    notes: dict[str, Any] = dataclasses.field(default_factory=dict)
+    closed_out: int = -1  # осёл V2.6.2: the seat that closed two doubles and ended the round
 
     @property
     def winner(self) -> int:
-        """The seat that leads next under K2.2: who went out, or the fisher."""
-        return self.went_out if self.went_out >= 0 else self.fisher
+        """The seat that leads next under K2.2: who went out (or closed out), or the fisher."""
+        if self.went_out >= 0:
+            return self.went_out
+        return self.closed_out if self.closed_out >= 0 else self.fisher
 
 
 @dataclass(frozen=True)
@@ -57,11 +63,13 @@ class Match:
     def __init__(self, rules: Rules, seed: int, deals: Iterator[Deal] | None = None) -> None:
         """``deals`` scripts the deals (tests, fixed hands); otherwise the seeded RNG deals."""
         self.rules = rules
+        self.variant = get_variant(rules.variant)
         self._scripted = deals
         self.seed = seed
         self.rng = random.Random(seed)
         self.standings: tuple[Standing, ...] = tuple(Standing() for _ in range(rules.sides))
         self.carry = 0
+        self.extra: dict[str, Any] = self.variant.initial_extra(rules)  # the variant's own state
         self.results: list[RoundResult] = []
         self.actions: list[list[int]] = []
         self.histories: list[list[Event]] = []  # each round's events, draws with their tiles
@@ -111,6 +119,7 @@ class Match:
             "round": self.round.snapshot(),
             "standings": [dataclasses.astuple(st) for st in self.standings],
             "carry": self.carry,
+            "extra": self.extra,
             "results": [(r.went_out, r.fisher, r.score.seat_points) for r in self.results],
             "outcome": dataclasses.astuple(self.outcome) if self.outcome else None,
         }
@@ -133,41 +142,22 @@ class Match:
 
     def _new_round(self) -> RoundState:
         seats = self.seats_in
-        d = (
-            next(self._scripted)
-            if self._scripted is not None
-            else deal(self.rules, self.rng, seats)
-        )
-        prev = None
-        if self.results:
-            last = self.results[-1]
-            prev = PreviousRound(
-                winner=last.winner,
-                leader=last.leader,
-                any_written=any(st.opened or st.written for st in self.standings),
-                fish=last.fish,
-            )
-        leader, mask = choose_lead(self.rules, d.hands, seats, prev)
+        variant = self.variant
+        d = next(self._scripted) if self._scripted is not None else variant.deal(self, seats)
+        leader, mask = variant.lead(self, d, seats)
         self.deals.append(d)
         self.actions.append([])
-        state = RoundState.start(self.rules, list(d.hands), list(d.boneyard), leader, mask, seats)
+        state = variant.start(self.rules, list(d.hands), list(d.boneyard), leader, mask, seats)
         self.histories.append(state.history)
         return state
 
     def _finish_round(self) -> RoundResult:
-        r, state = self.rules, self.round
-        score = score_round(r, self.standings, self.carry, state)
-        self.standings = tuple(line.after for line in score.lines)
-        self.carry = score.carry_after
-        goats = self._check_end()
-        if goats and r.match_end == "last_standing":  # the sheet shows who dropped out (F13)
-            score = dataclasses.replace(
-                score,
-                lines=tuple(
-                    dataclasses.replace(line, after=self.standings[line.side])
-                    for line in score.lines
-                ),
-            )
+        state = self.round
+        settled = self.variant.settle(self, state)
+        self.standings = settled.standings
+        self.carry = settled.carry
+        self.extra = settled.extra
+        score, goats = settled.score, settled.goats
         result = RoundResult(
             number=len(self.results) + 1,
             leader=state.leader,
@@ -181,58 +171,13 @@ class Match:
             hands=tuple(state.hands),
             score=score,
             goats=goats,
+            notes=settled.notes,
+            closed_out=state.closed_out,
         )
         self.results.append(result)
+        if settled.outcome is not None:
+            self.outcome = settled.outcome
         return result
-
-    def _check_end(self) -> tuple[int, ...]:
-        """Decide goats and the end of the match after a round (K9, K9.1, F13, C6)."""
-        r = self.rules
-        written = [st.written for st in self.standings]
-        if r.is_classic:
-            reached = [s for s in range(r.sides) if written[s] >= r.target]
-            limit = r.rounds_limit
-            if limit is not None:
-                if len(self.results) + 1 < limit:
-                    return ()
-                best = max(written)
-                reached = [s for s in range(r.sides) if written[s] == best]
-            if reached:
-                self._end(goats=(), winners=tuple(reached))
-            return ()
-        limit = r.rounds_limit
-        if limit is not None:
-            if len(self.results) + 1 < limit:
-                return ()
-            worst, best = max(written), min(written)
-            goats = tuple(s for s in range(r.sides) if written[s] == worst and best != worst)
-            self._end(goats=goats, winners=tuple(s for s in range(r.sides) if written[s] == best))
-            return goats
-        new = tuple(
-            s for s in range(r.sides) if not self.standings[s].out and written[s] >= r.target
-        )
-        if not new:
-            return ()
-        if r.match_end == "last_standing":
-            self.standings = tuple(
-                Standing(st.written, st.remembered, st.opened, True) if s in new else st
-                for s, st in enumerate(self.standings)
-            )
-            if len([st for st in self.standings if not st.out]) > 1:
-                return new
-            all_goats = tuple(s for s, st in enumerate(self.standings) if st.out)
-            self._end(goats=all_goats)
-            return new
-        self._end(goats=new)
-        return new
-
-    def _end(self, goats: tuple[int, ...], winners: tuple[int, ...] = ()) -> None:
-        r = self.rules
-        ratings = tuple(
-            0 if r.is_classic else rating(r, self.standings[s].written, s in goats)
-            for s in range(r.sides)
-        )
-        self.outcome = Outcome(goats=goats, winners=winners, ratings=ratings)
 
     def abandon(self, seat: int) -> Outcome:
         """K10.1: a player quits (or their timer ran out); the match ends with abandon ratings."""

@@ -31,6 +31,11 @@ REASONS: dict[str, str] = {
     "fits_neither": "{tile} fits neither end ({left} · {right})",
     "wrong_left": "{tile} does not fit the left end ({left}); it fits the right one",
     "wrong_right": "{tile} does not fit the right end ({right}); it fits the left one",
+    "no_such_end": "there is no open {end} end",
+    "wrong_end": "{tile} does not fit the {end} end ({value})",
+    "several_need_doubles": "only doubles may be laid several at once",
+    "no_several": "these doubles cannot be laid together here",
+    "no_closing": "a double may be laid closed only where the rules allow it (after the spinner)",
 }
 """English wording of each reason key (K3.1-K3.3); UIs translate the keys."""
 
@@ -48,10 +53,22 @@ class Event(NamedTuple):
     tile: int
     left: int
     right: int
+    up: int = -1  # the cross games' other ends (docs/variants G3); -1: not open
+    down: int = -1
 
 
 class RoundState:
-    """One round in play. Hands are bit masks; the boneyard is drawn from its end."""
+    """One round in play. Hands are bit masks; the boneyard is drawn from its end.
+
+    This is the two-ended line of Козёл; :class:`~.cross.CrossState` extends it with the
+    spinner's four ends. The class attributes below are what a two-ended round always has, so
+    that code reading a round need not ask which kind it is."""
+
+    cross = False  # four ends possible (docs/variants G1-G10)
+    up = -1
+    down = -1
+    closed_out = -1  # the seat that closed two doubles and ended the round (осёл V2.6.2)
+    scored: tuple[int, ...] | list[int] = ()  # points scored during play per seat (телефон)
 
     __slots__ = (
         "boneyard",
@@ -145,7 +162,7 @@ class RoundState:
         return s
 
     def copy(self) -> RoundState:
-        c = RoundState.__new__(RoundState)
+        c = self.__class__.__new__(self.__class__)
         c.geo = self.geo
         c.hands = self.hands[:]
         c.boneyard = self.boneyard[:]
@@ -290,10 +307,10 @@ class RoundState:
             t = self.boneyard.pop()
             self.hands[seat] |= 1 << t
             self.drawn += 1
-            self.history.append(Event(seat, DRAW, t, self.left, self.right))
+            self.history.append(Event(seat, DRAW, t, self.left, self.right, self.up, self.down))
             return
         if code == KNOCK:
-            self.history.append(Event(seat, KNOCK, -1, self.left, self.right))
+            self.history.append(Event(seat, KNOCK, -1, self.left, self.right, self.up, self.down))
             self.knocks += 1
             if self.knocks >= len(self.seats):
                 self._end_fish(-1)  # K4.3: a full cycle of knocks
@@ -372,6 +389,10 @@ class RoundState:
             "taker": self.taker,
             "taken": self.taken,
         }
+
+    def open_ends(self) -> tuple[int, ...]:
+        """The numbers of the open ends, left, right, up, down; -1 where there is none."""
+        return (self.left, self.right, self.up, self.down)
 
     def tile_counts(self) -> tuple[int, ...]:
         return tuple(h.bit_count() for h in self.hands)

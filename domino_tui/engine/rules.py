@@ -8,12 +8,10 @@ match would practically never end (see :data:`LIMITS`).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
 
-Variant = Literal["kozel", "classic"]
 Match = Literal["equal", "sum6"]
 Redeal = Literal["kozel", "all_doubles", "none"]
 LeadRule = Literal["kozel", "lowest_double", "highest_double"]
@@ -30,7 +28,7 @@ class RulesError(ValueError):
 class Rules:
     """Every rule option. Field docs name the RULES.md id they implement."""
 
-    variant: Variant = "kozel"  # §3-§8 Козёл or §9 classic
+    variant: str = "kozel"  # §3-§8 Козёл, §9 classic, or a §10 variant (docs/variants)
     players: int = 4  # K1.1: 2-4
     pairs: bool = False  # K1.1, §8: seats 0+2 vs 1+3
     set_top: int = 6  # S1/S3: double-six (9 and 12 for future variants)
@@ -52,6 +50,9 @@ class Rules:
     pair_fish: PairFish = "own"  # P4
     target: int = 101  # K9
     match_end: str = "target"  # K9.1: target | rounds:N | last_standing
+    # The variant's own options (docs/variants), as sorted (name, value) pairs: every variant
+    # declares them in its module; ``to_dict`` and ``--set`` see them as plain options.
+    opts: tuple[tuple[str, Any], ...] = ()
     # Not an option: replaying a version-1 record, whose games were played before F17 and
     # F19-F21 (docs/rules.md) changed the double-pair bonus and the leads; never in to_dict.
     _v1: bool = False
@@ -62,7 +63,9 @@ class Rules:
         """Tiles dealt to each player (K1.3, C1)."""
         if self.hand_size:
             return self.hand_size
-        return 7 if self.players == 2 else 5
+        from .variants import get_variant
+
+        return get_variant(self.variant).auto_hand(self.players)
 
     @property
     def sides(self) -> int:
@@ -90,32 +93,71 @@ class Rules:
         """Version-1 record semantics: no F17 pair bonus, no F19-F21 leads (see ``_v1``)."""
         return self._v1
 
+    def opt(self, name: str) -> Any:
+        """A variant option's value (its default when not set)."""
+        for key, value in self.opts:
+            if key == name:
+                return value
+        from .variants import get_variant
+
+        return get_variant(self.variant).options[name].default
+
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if not f.name.startswith("_")}
+        out = {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if not f.name.startswith("_") and f.name != "opts"
+        }
+        out.update(self.opts)
+        return out
 
     def replace(self, **changes: Any) -> Rules:
-        return make_rules(dataclasses.replace(self, **changes).to_dict(), v1=self._v1)
+        values = self.to_dict()
+        values.update(changes)
+        return make_rules(values, v1=self._v1)
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Rules) if not f.name.startswith("_"))
+OPTION_NAMES: tuple[str, ...] = tuple(
+    f.name for f in fields(Rules) if not f.name.startswith("_") and f.name != "opts"
+)
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "kozel": {},
-    "kozel-pairs": {"players": 4, "pairs": True},
-    "classic": {
-        "variant": "classic",
-        "hand_size": 0,
-        "redeal": "none",
-        "lead_rule": "highest_double",
-        "later_leads": "same_as_first",
-        "fish": "lowest_wins",
-        "blank_alone": 25,
-        "target": 100,
-    },
-}
+
+class _Presets(dict[str, dict[str, Any]]):
+    """Every ``--rules`` name; the values load from the variant's module when first read."""
+
+    def __missing__(self, key: str) -> dict[str, Any]:
+        from .variants import PRESET_MODULES, preset_values
+
+        if key not in PRESET_MODULES:
+            raise KeyError(key)
+        values = preset_values(key)
+        self[key] = values
+        return values
+
+    def __contains__(self, key: object) -> bool:
+        from .variants import PRESET_MODULES
+
+        return key in PRESET_MODULES
+
+    def __iter__(self) -> Any:
+        from .variants import PRESET_NAMES
+
+        return iter(PRESET_NAMES)
+
+    def __len__(self) -> int:
+        from .variants import PRESET_NAMES
+
+        return len(PRESET_NAMES)
+
+    def keys(self) -> Any:
+        from .variants import PRESET_NAMES
+
+        return list(PRESET_NAMES)
+
+
+PRESETS: dict[str, dict[str, Any]] = _Presets()
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
-    "variant": get_args(Variant),
     "match": get_args(Match),
     "redeal": get_args(Redeal),
     "lead_rule": get_args(LeadRule),
@@ -158,7 +200,10 @@ def _shown(value: Any, limit: int = 40) -> str:
 
 def _coerce(name: str, value: Any) -> Any:
     """Turn a ``--set`` string (or a JSON value) into the field's type, or say what is allowed."""
-    default = getattr(Rules(), name)
+    return _coerce_to(name, getattr(Rules(), name), value)
+
+
+def _coerce_to(name: str, default: Any, value: Any) -> Any:
     if isinstance(default, bool):
         if isinstance(value, bool):
             return value
@@ -178,6 +223,12 @@ def _coerce(name: str, value: Any) -> Any:
 
 def _check(r: Rules) -> None:
     """Refuse impossible combinations (F15 and friends) with a message naming the allowed values."""
+    from .variants import MODULES, get_variant
+
+    if r.variant not in MODULES:
+        raise RulesError(
+            f"option variant={_shown(r.variant)} is unknown; allowed: {', '.join(MODULES)}"
+        )
     for name, choices in _CHOICES.items():
         if getattr(r, name) not in choices:
             allowed = ", ".join(str(c) for c in choices)
@@ -229,6 +280,10 @@ def _check(r: Rules) -> None:
         raise RulesError("fish=lowest_wins is for classic; Козёл allows all, one, fisher")
     if r.is_classic and r.match_end == "last_standing":
         raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
+    variant = get_variant(r.variant)
+    for name, value in r.opts:
+        variant.options[name].check(name, value)
+    variant.check(r)
 
 
 def make_rules(
@@ -236,17 +291,36 @@ def make_rules(
 ) -> Rules:
     """Build validated rules from a preset plus option overrides (strings or typed values).
     ``v1`` gives the semantics of a version-1 record (before F17, F19-F21) for its replay."""
+    from .variants import MODULES, get_variant
+
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {_shown(preset)}; allowed: {', '.join(PRESETS)}")
+    given = {
+        (name.strip().replace("-", "_") if isinstance(name, str) else name): value
+        for name, value in (options or {}).items()
+    }
     values: dict[str, Any] = dict(PRESETS[preset])
-    for name, value in (options or {}).items():
-        key = name.strip().replace("-", "_")
-        if key not in OPTION_NAMES:
-            raise RulesError(
-                f"unknown option {_shown(name)}; options are: {', '.join(OPTION_NAMES)}"
-            )
-        values[key] = _coerce(key, value)
-    rules = Rules(**values, _v1=v1)
+    if "variant" in given:
+        values["variant"] = str(given.pop("variant")).strip()
+    if values.get("pairs") and "players" in given and "pairs" not in given:
+        values["pairs"] = str(given["players"]).strip() == "4"  # a pairs preset for 2 or 3
+    name_of = values.get("variant", "kozel")
+    if name_of not in MODULES:
+        allowed = ", ".join(MODULES)
+        raise RulesError(f"option variant={_shown(name_of)} is unknown; allowed: {allowed}")
+    own = get_variant(name_of).options
+    extra: dict[str, Any] = {k: v for k, v in values.items() if k in own}
+    values = {k: v for k, v in values.items() if k not in own}
+    for key, value in given.items():
+        if key in own:
+            extra[key] = _coerce_to(key, own[key].default, value)
+        elif key in OPTION_NAMES:
+            values[key] = _coerce(key, value)
+        else:
+            names = ", ".join([*OPTION_NAMES, *own])
+            raise RulesError(f"unknown option {_shown(key)}; options are: {names}")
+    opts = tuple(sorted((k, v) for k, v in extra.items() if v != own[k].default))
+    rules = Rules(**values, opts=opts, _v1=v1)
     _check(rules)
     return rules
 

@@ -6,7 +6,8 @@ a *guess* of the hidden tiles, which is how sampling bots search without seeing 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import DRAW
 from .match import Match, RoundResult
@@ -14,6 +15,7 @@ from .round import Event, RoundState
 from .rules import Rules
 from .scoring import Standing
 from .tiles import tile_set
+from .variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,15 @@ class SeatView:
     carry: int
     number: int  # round number, 1-based
     results: tuple[RoundResult, ...]  # finished rounds (all hands were shown, K4.5)
+    up: int = -1  # the cross games' other open ends (docs/variants G3); -1: none
+    down: int = -1
+    board: tuple[Any, ...] = ()  # the cross's own state (CrossState.board); () on a line
+    extra: dict[str, Any] = field(default_factory=dict)  # the variant's running state (public)
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        """The open ends' numbers: left, right, up, down; -1 where there is none."""
+        return (self.left, self.right, self.up, self.down)
 
     @property
     def table(self) -> int:
@@ -59,7 +70,10 @@ class SeatView:
         all_hands[self.seat] = self.hand
         for seat, mask in hands.items():
             all_hands[seat] = mask
-        s = RoundState.start(self.rules, all_hands, boneyard, self.leader, 0, self.seats)
+        variant = get_variant(self.rules.variant)
+        s = variant.start(self.rules, all_hands, boneyard, self.leader, 0, self.seats)
+        if self.board:
+            s.set_board(self.board)  # type: ignore[attr-defined]
         s.table = self.table
         s.left, s.right = self.left, self.right
         s.placed = list(self.placed)
@@ -106,4 +120,8 @@ def seat_view(match: Match, seat: int) -> SeatView:
         carry=match.carry,
         number=match.number,
         results=tuple(match.results),
+        up=st.up,
+        down=st.down,
+        board=st.board() if st.cross else (),  # type: ignore[attr-defined]
+        extra=match.extra,
     )

@@ -17,7 +17,19 @@ from domino_tui.engine.rules import (
 
 
 def test_presets_and_their_defaults() -> None:
-    assert set(PRESETS) == {"kozel", "kozel-pairs", "classic"}
+    assert set(PRESETS) == {
+        "kozel",
+        "kozel-pairs",
+        "classic",
+        "morskoy",
+        "osel",
+        "telefon",
+        "muggins",
+        "all-threes",
+        "general",
+        "chechevo",
+        "sport",
+    }
     kozel = make_rules()
     assert (kozel.players, kozel.pairs, kozel.dealt, kozel.fish, kozel.target) == (
         4,

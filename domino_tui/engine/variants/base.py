@@ -1,0 +1,141 @@
+"""What every variant provides (docs/variants): a small object the match asks at each step.
+
+The defaults are Козёл's (RULES.md §1-§9): a variant overrides only what it changes. The
+match owns the seeded RNG, the standings and the variant's own running state (``extra``, plain
+JSON-able data such as Морской's «на сто» or Генерал's generals), and calls:
+
+* :meth:`Variant.deal` and :meth:`Variant.lead` for a new round,
+* :meth:`Variant.start` for the round's board (a two-ended line, or the cross),
+* :meth:`Variant.settle` when the round is over: the score sheet and whether the match ended,
+* :meth:`Variant.round_costs` from the search bots, to value a finished round by the
+  variant's own score rather than Козёл's pips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..deal import Deal, PreviousRound, choose_lead, deal
+from ..round import RoundState
+from ..rules import Rules, RulesError
+
+if TYPE_CHECKING:
+    from ..match import Match, Outcome
+    from ..scoring import RoundScore, Standing
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a variant: its default and what it may be (choices, or a whole-number
+    range). The type is the default's: bool (on/off), int or str."""
+
+    default: Any
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    help: str = ""
+
+    def check(self, name: str, value: Any) -> None:
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise RulesError(f"option {name}={value!r} is unknown; allowed: {allowed}")
+        if self.low is not None and self.high is not None and not self.low <= value <= self.high:
+            raise RulesError(f"option {name} must be {self.low} to {self.high}, not {value}")
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A finished round as the variant scores it."""
+
+    score: RoundScore
+    standings: tuple[Standing, ...]
+    carry: int
+    extra: dict[str, Any]
+    goats: tuple[int, ...] = ()
+    outcome: Outcome | None = None
+    # what the variant's score sheet shows beyond Козёл's (JSON-able): points made during
+    # play, the holder, a try k/3, generals, how the match ended …
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+class Variant:
+    """Козёл's behaviour; a variant subclasses this and overrides what it changes."""
+
+    name = "kozel"
+    options: dict[str, Option] = {}  # noqa: RUF012 - read-only tables
+    refused: tuple[str, ...] = ()  # Козёл options that make no sense here (refused if changed)
+    fixed: dict[str, Any] = {}  # noqa: RUF012 - Козёл options this variant pins
+
+    # --- rules ----------------------------------------------------------------------------------
+    def check(self, rules: Rules) -> None:
+        """Refuse combinations the variant cannot play, with a message naming what is allowed."""
+        for name, value in self.fixed.items():
+            if getattr(rules, name) != value:
+                raise RulesError(
+                    f"{self.name} is played with {name}={_word(value)}; "
+                    f"it cannot be {_word(getattr(rules, name))}"
+                )
+        default = Rules()
+        for name in self.refused:
+            if getattr(rules, name) != getattr(default, name):
+                raise RulesError(f"option {name} has no meaning in {self.name}")
+
+    def auto_hand(self, players: int) -> int:
+        """Tiles dealt each when ``hand_size`` is 0: the classic rule, 7 for two, else 5 (C1)."""
+        return 7 if players == 2 else 5
+
+    def initial_extra(self, rules: Rules) -> dict[str, Any]:
+        """The variant's running state at the start of a match."""
+        return {}
+
+    # --- a new round ----------------------------------------------------------------------------
+    def deal(self, match: Match, seats: tuple[int, ...]) -> Deal:
+        return deal(match.rules, match.rng, seats)
+
+    def previous(self, match: Match) -> PreviousRound | None:
+        if not match.results:
+            return None
+        last = match.results[-1]
+        return PreviousRound(
+            winner=last.winner,
+            leader=last.leader,
+            any_written=any(st.opened or st.written for st in match.standings),
+            fish=last.fish,
+        )
+
+    def lead(self, match: Match, dealt: Deal, seats: tuple[int, ...]) -> tuple[int, int]:
+        """The leader and the mask of tiles they may lead with."""
+        return choose_lead(match.rules, dealt.hands, seats, self.previous(match))
+
+    def start(
+        self,
+        rules: Rules,
+        hands: list[int],
+        boneyard: list[int],
+        leader: int,
+        lead_mask: int,
+        seats: tuple[int, ...],
+    ) -> RoundState:
+        return RoundState.start(rules, hands, boneyard, leader, lead_mask, seats)
+
+    # --- the end of a round ---------------------------------------------------------------------
+    def settle(self, match: Match, state: RoundState) -> Settled:
+        raise NotImplementedError
+
+    def round_costs(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> list[float]:
+        """Each side's cost of this finished round (lower is better), for the search bots."""
+        raise NotImplementedError
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

@@ -1,0 +1,152 @@
+"""Козёл (RULES.md §3-§8), its pairs game and classic dominoes (§9): the family's base.
+
+The scoring itself lives in :mod:`..scoring`, shared with the variants built on Козёл's count
+(Осёл, Чечевэ); this module decides the goats and the end of the match (K9, K9.1, F13, C6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..match import Match, Outcome
+from ..round import RoundState
+from ..rules import Rules
+from ..scoring import RoundScore, Standing, rating, score_round
+from .base import Settled, Variant
+
+REMEMBERED_WEIGHT = 0.5  # remembered points are written about half the time, else wiped
+GOAT_PRICE = 80.0  # pips a side would give up to avoid becoming the goat this round
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "kozel": {},
+    "kozel-pairs": {"players": 4, "pairs": True},
+    "classic": {
+        "variant": "classic",
+        "hand_size": 0,
+        "redeal": "none",
+        "lead_rule": "highest_double",
+        "later_leads": "same_as_first",
+        "fish": "lowest_wins",
+        "blank_alone": 25,
+        "target": 100,
+    },
+}
+
+
+class Kozel(Variant):
+    """Козёл and classic: the rules object's Козёл options say everything."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def check(self, rules: Rules) -> None:
+        """Козёл's own checks are the rules object's (F15 and friends)."""
+
+    def settle(self, match: Match, state: RoundState) -> Settled:
+        r = match.rules
+        score = score_round(r, match.standings, match.carry, state)
+        standings = tuple(line.after for line in score.lines)
+        goats, outcome, standings = decide_end(r, standings, len(match.results) + 1)
+        if goats and r.match_end == "last_standing":  # the sheet shows who dropped out (F13)
+            score = with_after(score, standings)
+        return Settled(score, standings, score.carry_after, match.extra, goats, outcome)
+
+    def round_costs(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> list[float]:
+        """Raw pip differences mislead in Козёл: under «рыба на одного» (K8.2) the side with
+        the most points takes everyone's, small scores are only remembered (K7), going out
+        wipes one's remembered points (K7.4), and the round that carries a side past the
+        target makes it the goat (K9). So a round is scored by the engine's own rules against
+        the real standings: what a side wrote, plus half of what it now carries as remembered,
+        plus a heavy price for becoming the goat."""
+        score = score_round(rules, standings, carry, state)
+        return kozel_costs(rules, score)
+
+
+def kozel_costs(rules: Rules, score: RoundScore) -> list[float]:
+    """Per side: written + half the remembered change + the goat's price (classic: minus)."""
+    costs = [0.0] * rules.sides
+    goat_line = rules.target if rules.match_end in ("target", "last_standing") else None
+    classic = rules.is_classic
+    for line in score.lines:
+        before, after = line.before, line.after
+        if before.out:
+            continue
+        if classic:
+            cost = -float(after.written - before.written)
+            if goat_line is not None and after.written >= goat_line > before.written:
+                cost -= GOAT_PRICE  # C6: reaching the target wins
+        else:
+            cost = after.written - before.written
+            cost += REMEMBERED_WEIGHT * (after.remembered - before.remembered)
+            if goat_line is not None and after.written >= goat_line > before.written:
+                cost += GOAT_PRICE
+        costs[line.side] = cost
+    return costs
+
+
+def with_after(score: RoundScore, standings: tuple[Standing, ...]) -> RoundScore:
+    """The score sheet with each side's standing after the round replaced."""
+    return dataclasses.replace(
+        score,
+        lines=tuple(dataclasses.replace(line, after=standings[line.side]) for line in score.lines),
+    )
+
+
+def decide_end(
+    r: Rules, standings: tuple[Standing, ...], rounds_done: int
+) -> tuple[tuple[int, ...], Outcome | None, tuple[Standing, ...]]:
+    """Goats and the end of the match after a round (K9, K9.1, F13, C6): the goats of this
+    round, the outcome if the match ended, and the standings (marked out under last_standing)."""
+    written = [st.written for st in standings]
+    limit = r.rounds_limit
+    if r.is_classic:
+        reached = [s for s in range(r.sides) if written[s] >= r.target]
+        if limit is not None:
+            if rounds_done < limit:
+                return (), None, standings
+            best = max(written)
+            reached = [s for s in range(r.sides) if written[s] == best]
+        if reached:
+            return (), end(r, standings, goats=(), winners=tuple(reached)), standings
+        return (), None, standings
+    if limit is not None:
+        if rounds_done < limit:
+            return (), None, standings
+        worst, best = max(written), min(written)
+        goats = tuple(s for s in range(r.sides) if written[s] == worst and best != worst)
+        winners = tuple(s for s in range(r.sides) if written[s] == best)
+        return goats, end(r, standings, goats, winners), standings
+    new = tuple(s for s in range(r.sides) if not standings[s].out and written[s] >= r.target)
+    if not new:
+        return (), None, standings
+    if r.match_end == "last_standing":
+        standings = tuple(
+            Standing(st.written, st.remembered, st.opened, True) if s in new else st
+            for s, st in enumerate(standings)
+        )
+        if len([st for st in standings if not st.out]) > 1:
+            return new, None, standings
+        all_goats = tuple(s for s, st in enumerate(standings) if st.out)
+        return new, end(r, standings, goats=all_goats), standings
+    return new, end(r, standings, goats=new), standings
+
+
+def end(
+    r: Rules, standings: tuple[Standing, ...], goats: tuple[int, ...], winners: tuple[int, ...] = ()
+) -> Outcome:
+    """The outcome with K10 ratings (classic: none)."""
+    ratings = tuple(
+        0 if r.is_classic else rating(r, standings[s].written, s in goats) for s in range(r.sides)
+    )
+    return Outcome(goats=goats, winners=winners, ratings=ratings)
+
+
+VARIANTS = {"kozel": Kozel("kozel"), "classic": Kozel("classic")}

@@ -1,0 +1,82 @@
+"""Осёл (docs/variants/osel.md, V2): Козёл on the cross, with closed doubles, several doubles in
+one move and the close-out. Scoring is Козёл's (V2.8, V2.9)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..cross import CrossConfig, CrossState
+from ..match import Match
+from ..round import RoundState
+from ..rules import Rules
+from ..scoring import Standing, score_round
+from .base import Option, Settled
+from .kozel import Kozel, decide_end, kozel_costs, with_after
+
+PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
+
+
+class Osel(Kozel):
+    options = {  # noqa: RUF012
+        "closed_doubles": Option(True, help="V2.5.2: a double may be laid closed"),
+        "close_out": Option(True, help="V2.6.2: closing two doubles ends the round"),
+        "several_doubles": Option(True, help="V2.5.3: up to four doubles in one move"),
+    }
+    refused = ("double_pair",)
+
+    def __init__(self) -> None:
+        super().__init__("osel")
+
+    def config(self, rules: Rules) -> CrossConfig:
+        return CrossConfig(
+            closed_doubles=bool(rules.opt("closed_doubles")),
+            several=4 if rules.opt("several_doubles") else 1,
+            close_out=bool(rules.opt("close_out")),
+        )
+
+    def start(
+        self,
+        rules: Rules,
+        hands: list[int],
+        boneyard: list[int],
+        leader: int,
+        lead_mask: int,
+        seats: tuple[int, ...],
+    ) -> RoundState:
+        return CrossState.start_cross(
+            rules, self.config(rules), hands, boneyard, leader, lead_mask, seats
+        )
+
+    def settle(self, match: Match, state: RoundState) -> Settled:
+        if state.closed_out < 0:
+            return super().settle(match, state)
+        r = match.rules
+        score = score_round(_ordinary_count(r), match.standings, match.carry, state)
+        standings = tuple(line.after for line in score.lines)
+        goats, outcome, standings = decide_end(r, standings, len(match.results) + 1)
+        if goats and r.match_end == "last_standing":
+            score = with_after(score, standings)
+        notes = {"closed_out": state.closed_out}
+        return Settled(score, standings, score.carry_after, match.extra, goats, outcome, notes)
+
+    def round_costs(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> list[float]:
+        count = _ordinary_count(rules) if state.closed_out >= 0 else rules
+        return kozel_costs(rules, score_round(count, standings, carry, state))
+
+
+@cache
+def _ordinary_count(rules: Rules) -> Rules:
+    """V2.D3: after a close-out every player scores their own hand (K8.1's count, no clearing),
+    in pairs each pair its own hands."""
+    return rules.replace(fish="all", pair_fish="own")
+
+
+VARIANT = Osel()
