@@ -154,6 +154,15 @@ class _Presets(dict[str, dict[str, Any]]):
 
         return list(PRESET_NAMES)
 
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default  # noqa: SIM401 - loads it
+
+    def items(self) -> Any:
+        return [(key, self[key]) for key in self.keys()]
+
+    def values(self) -> Any:
+        return [self[key] for key in self.keys()]
+
 
 PRESETS: dict[str, dict[str, Any]] = _Presets()
 
