@@ -6,6 +6,7 @@ round, so that the score sheet can be recomputed and checked from a record.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -132,13 +133,21 @@ def _unique_max(points: dict[int, int]) -> int:
 
 
 def score_round(
-    rules: Rules, standings: tuple[Standing, ...], carry: int, state: RoundState
+    rules: Rules,
+    standings: tuple[Standing, ...],
+    carry: int,
+    state: RoundState,
+    extra: Sequence[int] = (),
 ) -> RoundScore:
-    """Score a finished round. ``standings`` are per side, before the round."""
+    """Score a finished round. ``standings`` are per side, before the round; ``extra`` adds
+    points per side to its hands, as K6.3's bonus does (a variant's special values: Чечевэ's
+    6-6 worth 50, V5.8.1-V5.8.2)."""
     seat_points = tuple(
         hand_value(rules, state.hands[s]) if s in state.seats else 0 for s in range(rules.players)
     )
     bonus = _bonuses(rules, state)
+    for side, points in enumerate(extra):
+        bonus[side] += points
     active = [side for side in range(rules.sides) if not standings[side].out]
     hand_pts = {
         side: sum(seat_points[s] for s in rules.seats_of(side)) + bonus[side] for side in active
