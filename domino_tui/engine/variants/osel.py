@@ -11,7 +11,7 @@ from ..match import Match
 from ..round import RoundState
 from ..rules import Rules
 from ..scoring import Standing, score_round
-from .base import Option, Settled
+from .base import Option, Settled, Variant
 from .kozel import Kozel, decide_end, kozel_costs, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
@@ -27,6 +27,10 @@ class Osel(Kozel):
 
     def __init__(self) -> None:
         super().__init__("osel")
+
+    def check(self, rules: Rules) -> None:
+        """V2.5.3: ``several_doubles`` replaces Козёл's double pair (refused if set)."""
+        Variant.check(self, rules)
 
     def config(self, rules: Rules) -> CrossConfig:
         return CrossConfig(
