@@ -18,7 +18,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..text import clean
-from .actions import DRAW, NotationError, format_action, is_pair, pair_tiles, parse_action
+from .actions import (
+    DRAW,
+    NotationError,
+    format_action,
+    is_ext,
+    is_pair,
+    pair_tiles,
+    parse_action,
+    placements,
+)
 from .match import Match
 from .round import Event
 from .rules import Rules, RulesError, make_rules
@@ -26,8 +35,15 @@ from .tiles import tile_set
 
 FORMAT = "domino-tui/record"
 # 2: F17 (a double pair's finish bonus) and F19-F21 (leads) of docs/rules.md; a version-1
-# record replays with the rules it was played under (Rules.record_v1) and is saved as version 1
-VERSION = 2
+# record replays with the rules it was played under (Rules.record_v1) and is saved as version 1.
+# 3: the variants of docs/variants and their notation (ends U/D, closed doubles ``*``, several
+# doubles ``+``, G4). Only a variant's record is written as version 3: a Козёл or classic
+# record is the same as before, so it keeps version 2 and stays readable by the programs that
+# wrote version 2; versions 1 and 2 know no variant, and a record of those versions that names
+# one is refused.
+VERSION = 3
+KOZEL_VERSION = 2
+KOZEL_VARIANTS = ("kozel", "classic")
 SEED_MIN = -(2**63)  # seeds fit 64 bits, signed (old versions took any --seed) or unsigned
 SEED_MAX = 2**64 - 1
 
@@ -55,8 +71,18 @@ def round_notation(match: Match, number: int) -> list[str]:
 
 
 def _second_half(event: Event) -> bool:
-    """A double pair (K3.4) is two events for one action; keep the first."""
-    return is_pair(event.code) and event.tile == pair_tiles(event.code)[1]
+    """A double pair (K3.4) or several doubles (G7) are one event per tile for one action;
+    keep the first."""
+    if is_pair(event.code):
+        return event.tile == pair_tiles(event.code)[1]
+    return is_ext(event.code) and event.tile != placements(event.code)[0].tile
+
+
+def record_version(rules: Rules) -> int:
+    """The version a record of a match under ``rules`` is written as (see :data:`VERSION`)."""
+    if rules.record_v1:
+        return 1
+    return KOZEL_VERSION if rules.variant in KOZEL_VARIANTS else VERSION
 
 
 def make_record(
@@ -75,7 +101,7 @@ def make_record(
     abandoned = match.outcome.abandoned_by if match.outcome else None
     body: dict[str, Any] = {
         "format": FORMAT,
-        "version": 1 if match.rules.record_v1 else VERSION,
+        "version": record_version(match.rules),
         "summary": {  # first after the version: a list reads it from the head of the file
             "game_id": game_id,
             "finished": finished,
@@ -260,9 +286,15 @@ def check_record(data: Any) -> dict[str, Any]:
 
 def _rules_of(record: dict[str, Any]) -> Rules:
     try:
-        return make_rules(record["rules"], v1=record["version"] < 2)
+        rules = make_rules(record["rules"], v1=record["version"] < 2)
     except (RulesError, TypeError, ValueError, AttributeError, OverflowError) as err:
         raise RecordError(f"the record's rules are invalid: {clean(err, 200)}") from None
+    if record["version"] < VERSION and rules.variant not in KOZEL_VARIANTS:
+        raise RecordError(
+            f"the record is version {record['version']}, which knows no variant "
+            f"{clean(rules.variant, 20)}: it was altered"
+        )
+    return rules
 
 
 def _shown(text: str) -> str:
