@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
+from domino_tui.engine.actions import DRAW, KNOCK, Placement, encode
+from domino_tui.engine.cross import CrossState
+from domino_tui.engine.cross_playout import cross_playout
 from domino_tui.engine.deal import choose_lead, deal
-from domino_tui.engine.playout import random_playout
+from domino_tui.engine.playout import _kth, random_playout
 from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import make_rules
 
@@ -75,3 +79,79 @@ def test_kernel_matches_checked_engine_when_choices_agree() -> None:
             b.left,
             b.right,
         )
+
+
+# --- the cross (docs/variants G1-G10) ----------------------------------------------------------
+CROSS_PRESETS = ["osel", "chechevo", "telefon", "muggins", "all-threes"]
+
+
+def _cross_start(preset: str, seed: int) -> CrossState:
+    from domino_tui.engine.match import Match
+
+    options = {"players": 2} if preset == "osel" else {}
+    state = Match(make_rules(options, preset), seed).round
+    assert isinstance(state, CrossState)
+    return state
+
+
+def _slow_cross(s: CrossState, random: Callable[[], float]) -> CrossState:
+    """The same choices as the kernel, made through the checked engine one action at a time."""
+    fits = s.geo.fits
+    while not s.over:
+        legal = s.legal_actions()
+        if not s.placed:
+            hand = s.hands[s.turn] & s.lead_mask
+            s.apply(_kth(hand, int(random() * hand.bit_count())) << 1)
+            continue
+        if legal in ([DRAW], [KNOCK]):
+            s.apply(legal[0])
+            continue
+        masks = [s.hands[s.turn] & fits[v] for v in s.open_ends()]
+        k = int(random() * sum(m.bit_count() for m in masks))
+        for end, m in enumerate(masks):
+            if k < m.bit_count():
+                code = encode((Placement(_kth(m, k), end),))
+                assert code in legal
+                s.apply(code)
+                break
+            k -= m.bit_count()
+    return s
+
+
+@pytest.mark.parametrize("preset", CROSS_PRESETS)
+def test_G1_G10_cross_kernel_equals_checked_engine(preset: str) -> None:
+    """G1-G10, V2.6, V3.4.2, V3.8.2: the cross kernel and the checked engine, fed the same random
+    stream, end every round in the same state (hands, boneyard, table, ends, spinner, fish,
+    points scored during play); only the event history, which the kernel skips, differs."""
+    for seed in range(150):
+        a = _cross_start(preset, seed)
+        b = a.copy()
+        cross_playout(a, random.Random(seed).random)
+        _slow_cross(b, random.Random(seed).random)
+        snap_a, snap_b = a.snapshot(), b.snapshot()
+        del snap_a["history"], snap_b["history"]
+        assert snap_a == snap_b, seed
+        assert a.over
+
+
+@pytest.mark.parametrize("preset", CROSS_PRESETS)
+def test_G8_cross_kernel_ends_rounds_legally(preset: str) -> None:
+    """G8, G9: every cross playout ends by going out or by a fish no tile could change; every
+    tile is accounted for."""
+    outs = fish = 0
+    for seed in range(200):
+        s = cross_playout(_cross_start(preset, 1000 + seed), random.Random(seed).random)
+        total = s.table | s.taken
+        for h in s.hands:
+            assert not h & s.table
+            total |= h
+        for t in s.boneyard:
+            total |= 1 << t
+        assert total == s.geo.ts.all_mask
+        if s.went_out >= 0:
+            outs += 1
+            assert s.hands[s.went_out] == 0 and not s.fish
+        else:
+            fish += 1
+            assert s.fish and (s._dead() or s.knocks >= len(s.seats))
+    assert outs and fish

@@ -20,6 +20,8 @@ from __future__ import annotations
 from ..engine.actions import DRAW, KNOCK
 from ..engine.deal import PreviousRound, first_rule_applies, lead_order
 from ..engine.geometry import geometry
+from ..engine.variants import get_variant
+from ..engine.variants.base import Variant
 from ..engine.view import SeatView
 
 
@@ -52,8 +54,10 @@ class Belief:
         for i, e in enumerate(events):
             if e.code != DRAW and e.code != KNOCK:
                 continue
-            if e.left >= 0:
-                self.facts[e.seat].append((fits[e.left] | fits[e.right], self.kept[e.seat]))
+            # every open end of the moment: left, right and the cross's up/down (-1 fits nothing)
+            lacked = fits[e.left] | fits[e.right] | fits[e.up] | fits[e.down]
+            if lacked:
+                self.facts[e.seat].append((lacked, self.kept[e.seat]))
             if e.code == DRAW:
                 nxt = events[i + 1] if i < last else None
                 if nxt is None or nxt.code == DRAW or nxt.code == KNOCK:
@@ -112,6 +116,8 @@ class Belief:
 def lead_was_forced(view: SeatView) -> bool:
     """Whether this round's lead tile was chosen by the first-round rule (the engine's own test,
     fed with what the view shows of the previous round)."""
+    if not _kozel_lead(view.rules.variant):
+        return False  # a variant's own lead (a lot, the lowest double …): no fact is drawn
     if not view.results:
         return True
     last = view.results[-1]
@@ -121,3 +127,8 @@ def lead_was_forced(view: SeatView) -> bool:
         any_written=any(st.opened or st.written for st in view.standings),
     )
     return first_rule_applies(view.rules, prev)
+
+
+def _kozel_lead(variant: str) -> bool:
+    """Whether the variant leads as Козёл does (K2), the only lead this module can read."""
+    return type(get_variant(variant)).lead is Variant.lead

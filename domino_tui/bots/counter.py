@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine.actions import is_pair, pair_tiles
+from ..engine.actions import is_pair, pair_tiles, tiles_of_move
 from ..engine.geometry import geometry
+from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .base import ExplainingBot
@@ -34,6 +35,7 @@ W_FOLLOW = 2.5
 W_BLOCK = 6.0
 W_BLOCK_LATER = 2.0
 W_PARTNER = 4.0
+W_POINTS = 3.0  # per point made during play (телефон's scoring plays)
 FISH_GUESSES = 24
 FISH_MARGIN = 3.0  # pips: a fish is made or avoided only when its expected outcome is this clear
 GO_OUT = 1e9
@@ -91,9 +93,13 @@ class _Judge:
         self.partner = (me + 2) % 4 if view.rules.pairs else -1
         self.opponents = [s for s in self.order if s != self.partner]
         self._fish: dict[int, float] = {}
+        self.cross = bool(view.board)
+        self._base: RoundState | None = None  # one guessed deal, to play a cross move on
 
     # --- one candidate ------------------------------------------------------------------------
     def score(self, code: int) -> Score:
+        if self.cross:
+            return self._score_cross(code)
         view, ts, geo = self.view, self.ts, self.geo
         tiles = pair_tiles(code) if is_pair(code) else (code >> 1,)
         left, right, table = view.left, view.right, view.table
@@ -111,16 +117,57 @@ class _Judge:
             hand &= ~(1 << t)
         if not hand:
             return Score({"out": (GO_OUT, "goes out")})
-        pips = sum(ts.pips[t] for t in tiles)
         if geo.dead(left, right, table):
-            value = self._fish_value(code)
-            if value > FISH_MARGIN:
-                why = f"makes a fish: the count favours us ({value:+.0f} pips)"
-                return Score({"fish": (FISH + value, why)})
-            if value < -FISH_MARGIN:
-                why = f"a fish would cost us ({value:+.0f} pips)"
-                return Score({"fish": (-FISH + value, why)})
-        ends = geo.fits[left] | geo.fits[right]
+            judged = self._judge_end(code)
+            if judged is not None:
+                return judged
+        return self._notes(tiles, hand, geo.fits[left] | geo.fits[right], table)
+
+    def _score_cross(self, code: int) -> Score:
+        """The same rules of thumb on the cross (docs/variants G1-G10): the ends after the move
+        are read from the move played on one guessed deal (they do not depend on the guess);
+        a move that ends the round (a fish, the осёл close-out) is judged by its outcome."""
+        tiles = tiles_of_move(code)
+        hand = self.view.hand
+        for t in tiles:
+            hand &= ~(1 << t)
+        if not hand:
+            return Score({"out": (GO_OUT, "goes out")})
+        if self._base is None:
+            self._base = Sampler(self.view, self.belief).state(decision_rng(self.seed, self.view))
+        s = self._base.copy()
+        s.apply_unchecked(code)
+        if s.over:
+            judged = self._judge_end(code)
+            if judged is not None:
+                return judged
+        fits = self.geo.fits
+        ends = 0
+        for v in s.open_ends():
+            ends |= fits[v]
+        score = self._notes(tiles, hand, ends, s.table)
+        seat = self.view.seat
+        gained = s.scored[seat] - self._base.scored[seat] if s.scored else 0
+        if gained:  # телефон: points made by the play itself (V3.8.2)
+            score = Score({**score.notes, "points": (W_POINTS * gained, f"scores {gained}")})
+        return score
+
+    def _judge_end(self, code: int) -> Score | None:
+        """A move that ends the round: made or avoided when its expected outcome is clear."""
+        value = self._fish_value(code)
+        if value > FISH_MARGIN:
+            why = f"makes a fish: the count favours us ({value:+.0f} pips)"
+            return Score({"fish": (FISH + value, why)})
+        if value < -FISH_MARGIN:
+            why = f"a fish would cost us ({value:+.0f} pips)"
+            return Score({"fish": (-FISH + value, why)})
+        return None
+
+    def _notes(self, tiles: tuple[int, ...], hand: int, ends: int, table: int) -> Score:
+        """The rules of thumb for a play that leaves ``hand``, open ends fitting ``ends`` and
+        ``table`` on the table."""
+        view, ts = self.view, self.ts
+        pips = sum(ts.pips[t] for t in tiles)
         notes: dict[str, tuple[float, str]] = {"pips": (float(pips), f"dumps {pips} pips")}
         if any(ts.is_double[t] for t in tiles):
             notes["double"] = (W_DOUBLE, "gets a double out early")

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from ..engine.actions import DRAW, KNOCK
+from ..engine.actions import DRAW, KNOCK, RIGHT, Placement, encode
 from ..engine.round import RoundState
 from ..engine.rules import Rules
-from ..engine.tiles import tile_set
+from ..engine.tiles import bits, tile_set
 
 EXPLORE = 0.15
 
@@ -46,6 +46,8 @@ def pick_random(mask: int, rnd: Callable[[], float]) -> int:
 
 def playout(s: RoundState, rnd: Callable[[], float], explore: float = EXPLORE) -> RoundState:
     """Play ``s`` to the end of the round in place and return it."""
+    if s.cross:
+        return cross_playout(s, rnd, explore)
     geo = s.geo
     fits = geo.fits
     rank = tile_rank(geo.ts.top)
@@ -66,6 +68,65 @@ def playout(s: RoundState, rnd: Callable[[], float], explore: float = EXPLORE) -
         side = (1 if rnd() < 0.5 else 0) if fl >> t & 1 and fr >> t & 1 else (fr >> t & 1)
         s.apply_unchecked(t << 1 | side)
     return s
+
+
+def cross_playout(s: RoundState, rnd: Callable[[], float], explore: float = EXPLORE) -> RoundState:
+    """The same policy on the cross (docs/variants G1-G10): heaviest tile first with noise, on
+    one of the open ends it fits (left, right, up, down; a random one when several fit). A
+    variant that scores during play (телефон's ``cfg.scorer``) first takes the play that
+    scores most, if any scores. Doubles are laid open and one at a time: closing a double and
+    laying several together are moves the tree search tries, not the playout."""
+    geo = s.geo
+    fits = geo.fits
+    rank = tile_rank(geo.ts.top)
+    cfg = getattr(s, "cfg", None)
+    scorer = cfg.scorer if cfg is not None else None
+    while not s.over:
+        seat = s.turn
+        hand = s.hands[seat]
+        if not s.placed:
+            m = hand & s.lead_mask
+            t = pick_random(m, rnd) if rnd() < explore else pick_heaviest(m, rank)
+            s.apply_unchecked(t << 1)
+            continue
+        ends = (s.left, s.right, s.up, s.down)
+        f0, f1, f2, f3 = fits[ends[0]], fits[ends[1]], fits[ends[2]], fits[ends[3]]
+        m = hand & (f0 | f1 | f2 | f3)
+        if not m:
+            s.apply_unchecked(DRAW if len(s.boneyard) > s.reserve else KNOCK)
+            continue
+        if scorer and rnd() >= explore:
+            code = _scoring_play(s, seat, m, ends, rank)
+            if code is not None:
+                s.apply_unchecked(code)
+                continue
+        t = pick_random(m, rnd) if rnd() < explore else pick_heaviest(m, rank)
+        where = [e for e, f in enumerate((f0, f1, f2, f3)) if f >> t & 1]
+        end = where[int(rnd() * len(where))] if len(where) > 1 else where[0]
+        s.apply_unchecked(t << 1 | end if end <= RIGHT else encode((Placement(t, end),)))
+    return s
+
+
+def _scoring_play(
+    s: RoundState, seat: int, m: int, ends: tuple[int, ...], rank: tuple[int, ...]
+) -> int | None:
+    """The single play that scores most points during play (ties: the heavier tile), or None
+    when no play scores."""
+    fits = s.geo.fits
+    before = s.scored[seat]
+    best: int | None = None
+    best_key = (0, 0)
+    for t in bits(m):
+        for end in range(4):
+            if not fits[ends[end]] >> t & 1:
+                continue
+            code = t << 1 | end if end <= RIGHT else encode((Placement(t, end),))
+            c = s.copy()
+            c.apply_unchecked(code)
+            key = (c.scored[seat] - before, rank[t])
+            if key[0] > 0 and key > best_key:
+                best, best_key = code, key
+    return best
 
 
 # --- the master's default policy ------------------------------------------------------------
@@ -93,6 +154,8 @@ def smart_policy(rules: Rules) -> Playout:
     fish_sign = _fish_judge(rules)
 
     def run(s: RoundState, rnd: Callable[[], float]) -> RoundState:
+        if s.cross:  # the one-ply judgement reads two ends; the cross keeps heavy-first
+            return cross_playout(s, rnd)
         return _smart_playout(s, rnd, fish_sign)
 
     return run

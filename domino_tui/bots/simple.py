@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import PAIR_BASE, pair_tiles
+from ..engine.actions import EXT_BASE, PAIR_BASE, pair_tiles, placements
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 
@@ -36,8 +36,12 @@ class GreedyBot:
             if code < 0:
                 return (-1, code)
             if code >= PAIR_BASE:
-                a, b = pair_tiles(code)
-                return (pips[a] + pips[b], code)
+                if code < EXT_BASE:
+                    a, b = pair_tiles(code)
+                    return (pips[a] + pips[b], code)
+                # the cross games' moves (docs/variants G4); on a tie the lower code: a plain
+                # play before an up/down one, an open double before a closed one
+                return (sum(pips[p.tile] for p in placements(code)), -code)
             return (pips[code >> 1], -code)
 
         return max(view.legal, key=weight)

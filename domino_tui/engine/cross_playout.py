@@ -1,0 +1,150 @@
+"""A fast random playout of a round on the cross (docs/variants G1-G10): the benchmark's and the
+sampling bots' inner loop for Осёл, Телефон/Маггинс and Чечевэ.
+
+It mirrors :mod:`.playout` (local variables, no event history) and follows exactly the rules of
+:meth:`CrossState.apply_unchecked` for the moves it makes: one-at-a-time draws, knocks, going
+out, the fish on four ends (G8), the spinner and its cross sides (G2, G3), the spinner-to-be of
+doubles laid together (V3.4.2) and points scored during play (``cfg.scorer``, V3.8.2). Like the
+Козёл kernel, which never lays the K3.4 double pair, it chooses uniformly among the single open
+plays (a tile on one open end); closed doubles and several doubles at once are left to the
+search (which plays them through :meth:`CrossState.legal_actions`). Tests play the same random
+stream through the slow path and compare the final states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cross import CrossState
+from .playout import _kth
+
+LEFT, RIGHT = 0, 1
+
+
+def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
+    """Play ``s`` to its end choosing uniformly among the single open plays; returns ``s``."""
+    if s.over:
+        return s
+    if not s.placed:
+        hand = s.hands[s.turn] & s.lead_mask
+        lead = _kth(hand, int(random() * hand.bit_count()))
+        s.apply_unchecked(lead << 1)
+        if s.over:
+            return s
+    geo = s.geo
+    fits, after, neutral = geo.fits, geo.after, geo.neutral
+    ts = geo.ts
+    is_double, lo = ts.is_double, ts.lo
+    hands, boneyard, placed, nxt = s.hands, s.boneyard, s.placed, s.nxt
+    reserve = s.reserve
+    nseats = len(s.seats)
+    scorer = s.cfg.scorer
+    scored, score_log = s.scored, s.score_log
+    ends = [s.left, s.right, s.up, s.down]
+    dbl, bare, cand = s.dbl, s.bare, s.cand
+    spinner, spin_cov, spin_end = s.spinner, s.spin_cov, s.spin_end
+    table, turn, knocks, last_nd, drawn = s.table, s.turn, s.knocks, s.last_nondouble, s.drawn
+    hist = len(s.history)  # the events the slow path would have logged (score_log's index)
+
+    def store() -> None:
+        s.left, s.right, s.up, s.down = ends
+        s.dbl, s.bare, s.cand = dbl, bare, cand
+        s.spinner, s.spin_cov, s.spin_end = spinner, spin_cov, spin_end
+        s.table, s.turn, s.knocks, s.last_nondouble, s.drawn = table, turn, knocks, last_nd, drawn
+
+    while True:
+        hand = hands[turn]
+        f0, f1, f2, f3 = fits[ends[0]], fits[ends[1]], fits[ends[2]], fits[ends[3]]
+        every = f0 | f1 | f2 | f3
+        while not hand & every and len(boneyard) > reserve:
+            hand |= 1 << boneyard.pop()
+            drawn += 1
+            hist += 1
+        hands[turn] = hand
+        if not hand & every:
+            hist += 1
+            knocks += 1
+            if knocks >= nseats:
+                store()
+                s._end_fish(-1)
+                return s
+            turn = nxt[turn]
+            drawn = 0
+            continue
+        m0, m1, m2, m3 = hand & f0, hand & f1, hand & f2, hand & f3
+        c0, c1, c2 = m0.bit_count(), m1.bit_count(), m2.bit_count()
+        k = int(random() * (c0 + c1 + c2 + m3.bit_count()))
+        if k < c0:
+            end, t = 0, _kth(m0, k)
+        elif k < c0 + c1:
+            end, t = 1, _kth(m1, k - c0)
+        elif k < c0 + c1 + c2:
+            end, t = 2, _kth(m2, k - c0 - c1)
+        else:
+            end, t = 3, _kth(m3, k - c0 - c1 - c2)
+        # CrossState._place for one open tile
+        hist += 1
+        seat = turn
+        hand &= ~(1 << t)
+        hands[seat] = hand
+        table |= 1 << t
+        double = is_double[t]
+        if not double:
+            last_nd = seat
+        value = ends[end]
+        placed.append((t, end, seat))
+        bit = 1 << end
+        if end <= RIGHT:  # CrossState._cover
+            if cand & bit:
+                spin = -1
+                for pt, where, _ in reversed(placed[:-1]):
+                    if where >= 0 and where & 3 == end:
+                        spin = pt
+                        break
+                cand = 0
+                if spin >= 0:
+                    spinner, spin_cov = spin, 2
+                    ends[2] = ends[3] = lo[spinner]
+                    bare |= 12
+                    dbl &= ~12
+            elif spinner >= 0:
+                if spin_cov == 0:
+                    spin_cov, spin_end = 1, RIGHT if end == LEFT else LEFT
+                    dbl &= ~1
+                    dbl |= 1 << spin_end
+                elif spin_cov == 1 and end == spin_end:
+                    spin_cov, spin_end = 2, -1
+                    ends[2] = ends[3] = lo[spinner]
+                    bare |= 12
+                    dbl &= ~12
+        ends[end] = after[value][t]
+        bare &= ~bit
+        if double:
+            dbl |= bit
+            if spinner < 0 and not cand:
+                spinner, spin_cov, spin_end = t, 1, end
+        else:
+            dbl &= ~bit
+        knocks = 0
+        if scorer is not None:
+            store()
+            points = scorer(s)
+            if points:
+                scored[seat] += points
+                score_log.append((seat, hist, points))
+        if not hand:
+            store()
+            s.over = True
+            s.went_out = seat
+            return s
+        if not (
+            fits[ends[0]] & ~table & ~neutral[ends[0]]
+            or fits[ends[1]] & ~table & ~neutral[ends[1]]
+            or fits[ends[2]] & ~table & ~neutral[ends[2]]
+            or fits[ends[3]] & ~table & ~neutral[ends[3]]
+        ):
+            store()
+            s._end_fish(seat)
+            return s
+        turn = nxt[seat]
+        drawn = 0
