@@ -8,6 +8,7 @@ match would practically never end (see :data:`LIMITS`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
@@ -330,6 +331,11 @@ def make_rules(
             raise RulesError(f"unknown option {_shown(key)}; options are: {names}")
     opts = tuple(sorted((k, v) for k, v in extra.items() if v != own[k].default))
     rules = Rules(**values, opts=opts, _v1=v1)
+    if "boneyard_reserve" not in given:  # a preset's K3.5 reserve (Телефон's 2) cannot apply
+        # when the hands take the whole set (Телефон for four): nothing is kept back
+        room = (rules.set_top + 1) * (rules.set_top + 2) // 2 - rules.dealt * rules.players
+        if 0 <= room < rules.boneyard_reserve:
+            rules = dataclasses.replace(rules, boneyard_reserve=room)
     _check(rules)
     return rules
 
