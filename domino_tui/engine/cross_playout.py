@@ -1,11 +1,13 @@
-"""A fast random playout of a round on the cross (docs/variants G1-G10): the benchmark's and the
-sampling bots' inner loop for Осёл, Телефон/Маггинс and Чечевэ.
+"""A fast random playout of a round on the cross (docs/variants G1-G10) for Осёл,
+Телефон/Маггинс and Чечевэ: what :mod:`.playout` is for the two-ended line.
 
 It mirrors :mod:`.playout` (local variables, no event history) and follows exactly the rules of
 :meth:`CrossState.apply_unchecked` for the moves it makes: one-at-a-time draws, knocks, going
 out, the fish on four ends (G8), the spinner and its cross sides (G2, G3), the spinner-to-be of
-doubles laid together (V3.4.2) and points scored during play (``cfg.scorer``, V3.8.2). Like the
-Козёл kernel, which never lays the K3.4 double pair, it chooses uniformly among the single open
+doubles laid together (V3.4.2) and points scored during play (``cfg.scorer``, V3.8.2: a scorer
+is handed the state with its board up to date, i.e. the ends, ``dbl``, ``bare``, ``table`` and
+``placed``; the turn's fields are stored when the round ends). Like the Козёл kernel, which
+never lays the K3.4 double pair, it chooses uniformly among the single open
 plays (a tile on one open end); closed doubles and several doubles at once are left to the
 search (which plays them through :meth:`CrossState.legal_actions`). Tests play the same random
 stream through the slow path and compare the final states.
@@ -126,8 +128,9 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
         else:
             dbl &= ~bit
         knocks = 0
-        if scorer is not None:
-            store()
+        if scorer is not None:  # a scorer reads the board: the ends, how each counts, ``placed``
+            s.left, s.right, s.up, s.down = ends
+            s.dbl, s.bare, s.table = dbl, bare, table
             points = scorer(s)
             if points:
                 scored[seat] += points

@@ -1,0 +1,150 @@
+"""Random-playout speed of every preset's kernel, side by side with Козёл in one run (issue 10,
+item 8).
+
+    python benchmarks/variants.py [--seconds 1.0] [--repeats 3] [--json]
+
+Every preset runs through the same harness as ``benchmarks/engine.py``'s kernel rows: a fresh
+deal inside the timed loop (the variant's own ``deal``, ``lead`` and ``start``), then a random
+playout to the end of the round: ``engine.playout.random_playout`` on a two-ended line,
+``engine.cross_playout.cross_playout`` on the cross (Осёл, Телефон/Маггинс/Все тройки, Чечевэ).
+The "+ costs" column also values each finished round with the variant's ``round_costs`` (what
+the search bots pay per playout). Each figure is the median of ``--repeats`` runs; the ratio
+compares a preset with Козёл dealt to the same number of players (its own default shape).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from domino_tui.engine.cross import CrossState
+from domino_tui.engine.cross_playout import cross_playout
+from domino_tui.engine.match import Match
+from domino_tui.engine.playout import random_playout
+from domino_tui.engine.round import RoundState
+from domino_tui.engine.rules import Rules, make_rules
+from domino_tui.engine.variants import PRESET_NAMES
+
+BATCH = 50
+
+
+def new_round(match: Match, rules: Rules) -> RoundState:
+    """One fresh round dealt, led and laid out the way the preset's variant does it."""
+    seats = tuple(range(rules.players))
+    variant = match.variant
+    d = variant.deal(match, seats)
+    leader, mask = variant.lead(match, d, seats)
+    return variant.start(rules, list(d.hands), list(d.boneyard), leader, mask, seats)
+
+
+def kernel(rules: Rules, seconds: float, seed: int, costs: bool) -> dict[str, Any] | None:
+    """Rounds per second through the preset's kernel (optionally valued by round_costs)."""
+    match = Match(rules, seed)
+    rand = random.Random(seed).random
+    variant = match.variant
+    standings, carry, extra = match.standings, match.carry, match.extra
+    rounds = plays = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    try:
+        while time.perf_counter() < deadline:
+            for _ in range(BATCH):
+                s = new_round(match, rules)
+                if isinstance(s, CrossState):
+                    cross_playout(s, rand)
+                else:
+                    random_playout(s, rand)
+                plays += len(s.placed)
+                if costs:
+                    variant.round_costs(rules, standings, carry, extra, s)
+                rounds += 1
+    except NotImplementedError:  # a variant whose scoring is not written yet
+        return None
+    elapsed = time.perf_counter() - start
+    return {"rounds_per_s": rounds / elapsed, "moves_per_s": plays / elapsed, "rounds": rounds}
+
+
+def repeat(rules: Rules, seconds: float, repeats: int, costs: bool) -> dict[str, Any] | None:
+    runs = [kernel(rules, seconds, seed, costs) for seed in range(repeats)]
+    if any(r is None for r in runs):
+        return None
+    done = [r for r in runs if r is not None]
+    return {
+        "rounds_per_s": statistics.median(r["rounds_per_s"] for r in done),
+        "moves_per_s": statistics.median(r["moves_per_s"] for r in done),
+        "rounds": sum(r["rounds"] for r in done),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=1.0, help="seconds per timed measurement")
+    ap.add_argument("--repeats", type=int, default=3, help="runs per row; the median is shown")
+    ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = ap.parse_args()
+    rows: list[dict[str, Any]] = []
+    baseline: dict[int, float] = {}
+    for players in (2, 4):  # Козёл in every shape a preset uses
+        run = repeat(make_rules({"players": players}), args.seconds, args.repeats, False)
+        assert run is not None
+        baseline[players] = run["rounds_per_s"]
+    for preset in PRESET_NAMES:
+        rules = make_rules({}, preset)
+        run = repeat(rules, args.seconds, args.repeats, False)
+        scored = repeat(rules, args.seconds, args.repeats, True)
+        row: dict[str, Any] = {
+            "preset": preset,
+            "players": rules.players,
+            "board": "cross" if isinstance(Match(rules, 0).round, CrossState) else "line",
+            "rounds_per_s": run["rounds_per_s"] if run else None,
+            "moves_per_s": run["moves_per_s"] if run else None,
+            "with_costs_per_s": scored["rounds_per_s"] if scored else None,
+        }
+        base = baseline.get(rules.players)
+        if base is None:
+            fallback = repeat(make_rules({"players": rules.players}), args.seconds, 1, False)
+            assert fallback is not None
+            base = baseline[rules.players] = fallback["rounds_per_s"]
+        row["vs_kozel"] = row["rounds_per_s"] / base if run else None
+        rows.append(row)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    print_table(rows)
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Random playouts per preset (median of runs), ratio to Козёл, same players")
+    for col in ("preset", "players", "board", "rounds/s", "moves/s", "+ costs /s", "vs Козёл"):
+        table.add_column(col, justify="left" if col in ("preset", "board") else "right")
+
+    def num(value: float | None) -> str:
+        return "—" if value is None else f"{value:,.0f}"
+
+    for row in rows:
+        ratio = row["vs_kozel"]
+        table.add_row(
+            row["preset"],
+            str(row["players"]),
+            row["board"],
+            num(row["rounds_per_s"]),
+            num(row["moves_per_s"]),
+            num(row["with_costs_per_s"]),
+            "—" if ratio is None else f"{ratio:.2f}×",
+        )
+    Console(width=120).print(table)
+
+
+if __name__ == "__main__":
+    main()
