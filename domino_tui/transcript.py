@@ -27,7 +27,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles
+from .engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
+from .engine.cross import END_NAMES, CrossState
 from .engine.deal import Deal, deal
 from .engine.geometry import geometry
 from .engine.match import Match, RoundResult
@@ -35,7 +36,9 @@ from .engine.round import Event
 from .engine.rules import PRESETS, Rules, make_rules
 from .engine.scoring import SideLine, Standing
 from .engine.tiles import bits, tile_set
-from .i18n import Lang, tn, tr
+from .engine.variants import get_variant
+from .i18n import Lang, has_key, tn, tr
+from .transcript_cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
 SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
@@ -70,9 +73,11 @@ def tiles_text(rules: Rules, mask: int) -> str:
 
 def rules_summary(rules: Rules, lang: Lang) -> str:
     """The variant in words plus the options that differ from its closest preset."""
-    preset = min(PRESETS, key=lambda name: len(_differences(rules, make_rules({}, name))))
+    own = [name for name in PRESETS if make_rules({}, name).variant == rules.variant]
+    preset = min(own or ["kozel"], key=lambda name: len(_differences(rules, make_rules({}, name))))
     words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
-    if not rules.is_classic:
+    refused = get_variant(rules.variant).refused
+    if not rules.is_classic and "fish" not in refused:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
         words.append(tr(fish, lang))
     limit = rules.rounds_limit
@@ -97,9 +102,17 @@ def _option_value(value: object) -> str:
     return str(value)
 
 
+def _all_options(rules: Rules) -> dict[str, object]:
+    """Every option with its value, the variant's own ones included at their defaults."""
+    out = rules.to_dict()
+    for name in get_variant(rules.variant).options:
+        out[name] = rules.opt(name)
+    return out
+
+
 def _differences(rules: Rules, base: Rules) -> dict[str, object]:
-    theirs = base.to_dict()
-    return {k: v for k, v in rules.to_dict().items() if theirs[k] != v}
+    theirs = _all_options(base)
+    return {k: v for k, v in _all_options(rules).items() if theirs.get(k, v) != v}
 
 
 # --- what happened in a round -----------------------------------------------------------------
@@ -258,8 +271,15 @@ def render_round(
 ) -> RenderableType:
     """One round: its heading, deal and actions (if ``moves``), its end and its score sheet."""
     parts: list[RenderableType] = [Rule(tr("tx.round", lang, n=story.number), style="cyan")]
+    cross = replay_cross(match, story.number - 1, story.seats)
     if moves:
-        parts += [_deal(match.rules, story, names, lang), _actions(match.rules, story, names, lang)]
+        parts.append(_deal(match.rules, story, names, lang))
+        if cross is None:
+            parts.append(_actions(match.rules, story, names, lang))
+        else:
+            parts.append(_cross_actions(match.rules, cross[0], names, lang))
+    if cross is not None:
+        parts.append(_board(match, cross[1], lang))
     if story.result is None:
         parts.append(Text(tr("tx.round_running", lang), style="italic"))
         return Group(*parts)
@@ -339,12 +359,83 @@ def _actions(rules: Rules, story: RoundStory, names: Sequence[str], lang: Lang) 
     return table
 
 
+def _cross_actions(
+    rules: Rules, steps: Sequence[CrossStep], names: Sequence[str], lang: Lang
+) -> RenderableType:
+    """The actions of a cross round (G4): each play with its end (left, right, up, down), closed
+    doubles, several doubles in one move, the open ends after it and the points it scored."""
+    ts = tile_set(rules.set_top)
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column(tr("tx.col_who", lang), no_wrap=True)
+    table.add_column(tr("tx.col_move", lang))
+    table.add_column(tr("tx.col_ends", lang), style="dim", no_wrap=True)
+    row = 0
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        row += 1
+        if step.code == DRAW:
+            run = [step.tile]
+            while (
+                i + 1 < len(steps) and steps[i + 1].code == DRAW and steps[i + 1].seat == step.seat
+            ):
+                i += 1
+                run.append(steps[i].tile)
+            what = Text(tr("tx.draw", lang, tiles=", ".join(ts.name(t) for t in run)))
+        elif step.code == KNOCK:
+            what = Text(tr("tx.knock", lang), style="yellow")
+        elif i == 0:
+            what = Text(tr("tx.lead", lang, tile=ts.name(placements(step.code)[0].tile)), "bold")
+        else:
+            what = Text(_move_words(rules, step.code, lang))
+        if step.points:
+            points = plural(step.points, "tx.points", lang)
+            what.append(" · " + tr("tx.scored", lang, count=step.count, points=points), "green")
+        table.add_row(str(row), Text(names[step.seat]), what, ends_text(step.ends, step.closed))
+        i += 1
+    return table
+
+
+def _move_words(rules: Rules, code: int, lang: Lang) -> str:
+    """A play on the cross in words: "plays 4-5 up", "plays 3-3 on the right, closed",
+    "plays 2-2 on the left + 3-3 on the right (closed)"."""
+    ts = tile_set(rules.set_top)
+    parts = placements(code)
+    if len(parts) == 1:
+        p = parts[0]
+        key = "tx.play_closed" if p.closed else "tx.play_at"
+        return tr(key, lang, tile=ts.name(p.tile), at=tr(f"tx.at.{END_NAMES[p.end]}", lang))
+    each = [
+        tr(
+            "tx.part_closed" if p.closed else "tx.part",
+            lang,
+            tile=ts.name(p.tile),
+            at=tr(f"tx.at.{END_NAMES[p.end]}", lang),
+        )
+        for p in parts
+    ]
+    return tr("tx.play_several", lang, tiles=" + ".join(each))
+
+
+def _board(match: Match, state: CrossState, lang: Lang) -> RenderableType:
+    """The cross as it stands (at the end of the round, or now)."""
+    name = f"tx.spinner.{match.rules.variant}"
+    spinner = tr(name if has_key(name, lang) else "tx.spinner", lang)
+    head = Text(tr("tx.board", lang, spinner=spinner, closed=CLOSED_MARK), style="bold")
+    picture = Text("\n".join(cross_picture(state)), no_wrap=True, overflow="ignore")
+    return Group(head, picture)
+
+
 def _round_end(
     rules: Rules, story: RoundStory, result: RoundResult, names: Sequence[str], lang: Lang
 ) -> RenderableType:
     parts: list[RenderableType] = []
     if result.went_out >= 0:
         parts.append(Text(tr("tx.went_out", lang, name=names[result.went_out]), style="bold green"))
+    elif result.closed_out >= 0:
+        closer = tr("tx.closed_out", lang, name=names[result.closed_out])
+        parts.append(Text(closer, style="bold green"))
     else:
         line = Text(f"{FISH_MARK} " + tr("tx.fish", lang, name=names[result.fisher]), "bold blue")
         parts.append(line)

@@ -30,6 +30,8 @@ def reason(found: tuple[str, dict[str, str]], lang: str) -> str:
     """The engine's refusal ``(key, args)`` in the UI language (catalog key ``reason.<key>``);
     a key the catalogs do not know yet (a newer engine) falls back to the engine's English."""
     key, args = found
+    if "end" in args:  # the cross games name an end in English (left/right/up/down)
+        args = {**args, "end": end_name(args["end"], lang)}
     if i18n.has_key(f"reason.{key}", lang):
         text = t(f"reason.{key}", lang)
     else:
@@ -50,6 +52,12 @@ def stats_replaced(replaced: Replaced, lang: str) -> str:
     if rebuilt.damaged:
         text += " " + i18n.tn("stats.skipped", len(rebuilt.damaged), lang)
     return text
+
+
+def end_name(end: str, lang: str) -> str:
+    """An open end of the board (left, right, up, down) in the UI language."""
+    key = f"end.{end}"
+    return t(key, lang) if i18n.has_key(key, lang) else end
 
 
 class _Blank(dict[str, str]):

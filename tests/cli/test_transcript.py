@@ -12,7 +12,6 @@ from rich.console import Console
 from domino_tui import i18n
 from domino_tui.bots import make_bot
 from domino_tui.cli.sim import play_match
-from domino_tui.engine import match as match_module
 from domino_tui.engine.actions import DRAW, KNOCK, PAIR_BASE
 from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
@@ -20,6 +19,7 @@ from domino_tui.engine.round import Event
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.scoring import Standing
 from domino_tui.engine.tiles import DOUBLE_SIX, bits
+from domino_tui.engine.variants import base as variant_base
 from domino_tui.engine.view import seat_view
 from domino_tui.transcript import (
     match_text,
@@ -43,14 +43,14 @@ def names(mask: int) -> str:
 def recorded_deals(monkeypatch: pytest.MonkeyPatch) -> list[Deal]:
     """Every deal the engine makes during the test, in order."""
     seen: list[Deal] = []
-    real = match_module.deal
+    real = variant_base.deal  # the variants deal through base.deal (Козёл's dealing)
 
     def recording(*args: object) -> Deal:
         d = real(*args)  # type: ignore[arg-type]
         seen.append(d)
         return d
 
-    monkeypatch.setattr(match_module, "deal", recording)
+    monkeypatch.setattr(variant_base, "deal", recording)
     return seen
 
 
