@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..bots import Bot, make_bot
 from ..engine.match import Match, RoundResult
+from ..engine.rules import Rules
 from ..engine.view import seat_view
 from .plan import ArenaConfig, ArenaError, bot_seed, match_seed
 
@@ -95,11 +96,30 @@ def _seat_bots(seating: tuple[str, ...], seed: int, rotation: int) -> list[Bot]:
     ]
 
 
+# Variants whose written score is what a side wants (docs/variants): морской, телефон and
+# спортивное write the winners' points. The others write what a side is charged (Козёл, Осёл,
+# Чечевэ: points; Генерал: rounds lost); classic dominoes (C4) is told by its rules.
+GAIN_VARIANTS = frozenset({"morskoy", "telefon", "sport"})
+
+
+def gains(rules: Rules) -> bool:
+    """Whether a side's written score is what it wants (classic, морской, телефон, спортивное)
+    rather than what it is charged."""
+    return rules.is_classic or rules.variant in GAIN_VARIANTS
+
+
 def side_values(config: ArenaConfig, result: RoundResult) -> list[float]:
-    """Per side: minus the points the round charged it (K5-K8, carry-overs when paid); in the
-    classic game, what it won (C4)."""
-    sign = 1.0 if config.rules.is_classic else -1.0
-    return [sign * line.round_points for line in result.score.lines]
+    """Per side, the round in the variant's own score, positive = good for the side: minus the
+    points the round charged it (K5-K8, carry-overs when paid; Осёл and Чечевэ the same;
+    Генерал: minus the round lost); in the classic game what it won (C4); in морской, телефон
+    and спортивное the change of its written score (points written or made during play, a wipe
+    counted against the wiped side)."""
+    rules = config.rules
+    if rules.is_classic:
+        return [float(line.round_points) for line in result.score.lines]
+    if rules.variant in GAIN_VARIANTS:
+        return [float(line.written_now) for line in result.score.lines]
+    return [-float(line.round_points) for line in result.score.lines]
 
 
 def _count_round(
@@ -133,4 +153,4 @@ def _count_round(
         others = [m for o, m in means.items() if o != e]
         rounds[e] += 1
         margin[e] += mean - sum(others) / len(others)
-        pips[e] += mean if rules.is_classic else -mean
+        pips[e] += mean if gains(rules) else -mean

@@ -69,13 +69,15 @@ def register(app: typer.Typer) -> None:
             _fail(say("cli.arena_jobs", words, max=MAX_JOBS, n=jobs))
         try:
             options: dict[str, Any] = dict(parse_settings(settings or []))
-            preset_pairs = bool(PRESETS.get(rules, {}).get("pairs"))
+            preset = PRESETS.get(rules, {})
+            preset_pairs = bool(preset.get("pairs"))
             if pairs:
                 options["pairs"] = True
             if players is not None:
                 options["players"] = players
-            elif "players" not in options:
-                options["players"] = 4 if pairs or preset_pairs else max(2, len(bots))
+            elif "players" not in options:  # a variant's own table (чечевэ's 4) before the bots'
+                fixed = preset.get("players")
+                options["players"] = 4 if pairs or preset_pairs else fixed or max(2, len(bots))
             config = ArenaConfig(
                 bots=tuple(bots),
                 games=games,
@@ -123,6 +125,28 @@ def _run_with_progress(config: Any, jobs: int, console: Any, run: Any) -> ArenaR
     return report
 
 
+def _margin_note(rules: Any) -> str:
+    from ..arena.play import gains
+
+    rest = (
+        "wins: round win rate; goat: share of matches lost as the goat; ms: think time per decision"
+    )
+    if rules.variant in ("kozel", "classic", "osel", "chechevo") and not gains(rules):
+        return (
+            "margin: pips charged to the others minus pips charged to this bot, per round; "
+            f"pips: charged per round; {rest}"
+        )
+    if gains(rules):
+        return (
+            f"margin ({rules.variant}): this bot's written score gained per round minus the "
+            f"others'; pips: its gain per round; {rest}"
+        )
+    return (
+        f"margin ({rules.variant}): the others' score charged per round minus this bot's "
+        f"(Генерал: rounds lost); pips: charged per round; {rest}"
+    )
+
+
 def _table(report: ArenaReport) -> Any:
     from rich.table import Table
     from rich.text import Text
@@ -151,11 +175,7 @@ def _table(report: ArenaReport) -> Any:
             f"{b.think.p95:.1f}",
             f"{b.think.max:.0f}",
         )
-    notes = [
-        "margin: pips charged to the others minus pips charged to this bot, per round; "
-        "pips: charged per round; wins: round win rate; goat: share of matches lost as the "
-        "goat; ms: think time per decision"
-    ]
+    notes = [_margin_note(r)]
     if report.capped:
         notes.append(f"{report.capped} matches stopped at the round limit")
     table.caption = "; ".join(notes)
