@@ -33,12 +33,13 @@ from .engine.deal import Deal, deal
 from .engine.geometry import geometry
 from .engine.match import Match, RoundResult
 from .engine.round import Event
-from .engine.rules import PRESETS, Rules, make_rules
+from .engine.rules import Rules, make_rules
 from .engine.scoring import SideLine, Standing
 from .engine.tiles import bits, tile_set
 from .engine.variants import get_variant
 from .i18n import Lang, has_key, tn, tr
 from .transcript_cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
+from .variant_words import closest_preset, differences
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
 SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
@@ -73,8 +74,7 @@ def tiles_text(rules: Rules, mask: int) -> str:
 
 def rules_summary(rules: Rules, lang: Lang) -> str:
     """The variant in words plus the options that differ from its closest preset."""
-    own = [name for name in PRESETS if make_rules({}, name).variant == rules.variant]
-    preset = min(own or ["kozel"], key=lambda name: len(_differences(rules, make_rules({}, name))))
+    preset = closest_preset(rules)
     words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
     refused = get_variant(rules.variant).refused
     if not rules.is_classic and "fish" not in refused:
@@ -83,9 +83,7 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     limit = rules.rounds_limit
     words.append(tr("tx.rounds", lang, n=limit) if limit else tr("tx.target", lang, n=rules.target))
     said = _IN_WORDS + (("match_end",) if limit else ())
-    changed = {
-        k: v for k, v in _differences(rules, make_rules({}, preset)).items() if k not in said
-    }
+    changed = {k: v for k, v in differences(rules, make_rules({}, preset)).items() if k not in said}
     if changed:
         words.append(", ".join(f"{k}={_option_value(v)}" for k, v in changed.items()))
     return " · ".join(words)
@@ -100,19 +98,6 @@ def _option_value(value: object) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
-
-
-def _all_options(rules: Rules) -> dict[str, object]:
-    """Every option with its value, the variant's own ones included at their defaults."""
-    out = rules.to_dict()
-    for name in get_variant(rules.variant).options:
-        out[name] = rules.opt(name)
-    return out
-
-
-def _differences(rules: Rules, base: Rules) -> dict[str, object]:
-    theirs = _all_options(base)
-    return {k: v for k, v in _all_options(rules).items() if theirs.get(k, v) != v}
 
 
 # --- what happened in a round -----------------------------------------------------------------

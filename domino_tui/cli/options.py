@@ -12,6 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from ..engine.variants import PRESET_NAMES
 from ..text import clean
 
 MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit numbers: what a record or a script can carry
@@ -41,8 +42,19 @@ def check_seed(value: int | None) -> int | None:
     return value
 
 
+# the --rules names (the registry only: no variant module is loaded for --help)
+_PRESETS = ", ".join(PRESET_NAMES)
 PresetOption = Annotated[
-    str, typer.Option("--rules", help="Rules preset: kozel, kozel-pairs or classic.")
+    str, typer.Option("--rules", metavar="PRESET", help=f"Rules preset: {_PRESETS}.")
+]
+TablePresetOption = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        metavar="PRESET",
+        help="Rules preset: kozel, kozel-pairs or classic (the other variants, "
+        "e.g. osel, for now only in `domino sim --rules X`).",
+    ),
 ]
 SettingsOption = Annotated[
     list[str] | None,

@@ -14,7 +14,7 @@ import typer
 
 from ..text import clean
 from . import saves as saved_games
-from .options import LangOption, PairsOption, PresetOption, SeedOption, SettingsOption
+from .options import LangOption, PairsOption, SeedOption, SettingsOption, TablePresetOption
 from .words import UserError, cli_lang, count, say
 
 if TYPE_CHECKING:
@@ -121,6 +121,31 @@ def build_rules(preset: str, set_: list[str] | None, players: int, pairs: bool) 
     return make_rules(options, preset)
 
 
+def check_table(preset: str, set_: list[str] | None, lang: str) -> None:
+    """The table draws Козёл's line and score sheet only: a variant it cannot show yet (осёл,
+    телефон …) is refused in one line that points to ``domino sim``, before anything else
+    about the setup is checked (its player count, its options)."""
+    from ..engine.rules import PRESETS, RulesError, make_rules, parse_settings
+    from ..variant_words import no_table, table_plays
+
+    if preset not in PRESETS:
+        return  # make_rules names the presets
+    try:
+        wanted = make_rules(dict(parse_settings(set_ or [])), preset)
+    except RulesError:
+        wanted = make_rules({}, preset)
+    if not table_plays(wanted):
+        raise UserError(no_table(wanted, lang))
+
+
+def check_table_rules(rules: Rules, lang: str) -> None:
+    """The same refusal for rules already built (a save, a record)."""
+    from ..variant_words import no_table, table_plays
+
+    if not table_plays(rules):
+        raise UserError(no_table(rules, lang))
+
+
 def run_table(
     session: GameSession | None,
     lang: str | None,
@@ -172,7 +197,7 @@ def register(app: typer.Typer) -> None:
         bots: Annotated[
             str | None, typer.Option(help="Bot levels for the other seats, e.g. hard,medium,easy.")
         ] = None,
-        rules: PresetOption = "kozel",
+        rules: TablePresetOption = "kozel",
         set_: SettingsOption = None,
         seed: SeedOption = None,
         lang: LangOption = None,
@@ -185,8 +210,10 @@ def register(app: typer.Typer) -> None:
         from ..app.session import default_seats
 
         words = cli_lang(lang)
+        check_table(rules, set_, words)
         n, levels = bot_levels(bots, players, pairs or rules == "kozel-pairs", words)
         game_rules = build_rules(rules, set_, n, pairs)
+        check_table_rules(game_rules, words)
         stored = stored_settings()
         ui_lang = lang.value if lang else stored.lang
         seats = default_seats(levels, ui_lang, stored.player_name)
@@ -203,7 +230,7 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(help="Bots for the remaining seats, e.g. hard or easy,medium.")
         ] = None,
         pairs: PairsOption = False,
-        rules: PresetOption = "kozel",
+        rules: TablePresetOption = "kozel",
         set_: SettingsOption = None,
         seed: SeedOption = None,
         lang: LangOption = None,
@@ -220,8 +247,10 @@ def register(app: typer.Typer) -> None:
         from ..app.session import table_seats
 
         words = cli_lang(lang)
+        check_table(rules, set_, words)
         kinds, humans = hotseat_table(names, bots, pairs or rules == "kozel-pairs", words)
         game_rules = build_rules(rules, set_, len(kinds), pairs)
+        check_table_rules(game_rules, words)
         ui_lang = lang.value if lang else stored_settings().lang
         seats = table_seats(kinds, humans, ui_lang)
         session = GameSession(game_rules, seats, seed, rules, timer=timer)
