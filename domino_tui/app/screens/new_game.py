@@ -15,9 +15,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
-from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
+from ...engine.rules import OPTION_NAMES, Rules, RulesError, make_rules
 from ...i18n import has_key
 from ...transcript import plural
+from ...variant_words import TABLE_PRESETS
 from ..session import GameSession, Seat, table_seats
 from ..strings import level_name, t
 from .base import DominoScreen
@@ -134,8 +135,9 @@ class NewGameScreen(DominoScreen):
             yield self.row(
                 t("preset", lang),
                 Select(
-                    [(preset_label(p, lang), p) for p in PRESETS],
-                    value=s.last_preset if s.last_preset in PRESETS else "kozel",
+                    # only what the table plays: PRESETS has every variant of the family now
+                    [(preset_label(p, lang), p) for p in TABLE_PRESETS],
+                    value=s.last_preset if s.last_preset in TABLE_PRESETS else "kozel",
                     allow_blank=False,
                     id="preset",
                 ),

@@ -19,6 +19,7 @@ from ...engine.actions import DRAW
 from ...engine.record import RecordError
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
 from ...text import clean
+from ...variant_words import table_plays, viewer_notice
 from ..app import DominoApp
 from ..session import GameSession, Seat
 from ..strings import level_name, t
@@ -327,6 +328,10 @@ class ReplayListScreen(DominoScreen):
                 markup=False,
             )
             self.fill()
+            return
+        if not table_plays(loaded.match.rules):  # the viewer draws Козёл's line only
+            notice = viewer_notice(loaded.match.rules, self.lang)
+            self.notify(notice, severity="warning", timeout=8, markup=False)
             return
         self.app.push_screen(ReplayScreen(loaded))
 
