@@ -127,11 +127,12 @@ class Telefon(Variant):
         divided = rules.opt("play_points") == "divided"
 
         def scorer(s: CrossState) -> int:
-            """V3.8.2: a positive multiple of ``multiple`` scores the count (÷ 5 in fives)."""
+            """V3.8.2: a positive multiple of ``multiple`` scores the count (``divided``: how
+            many multiples it holds, the count ÷ 5 in Телефон)."""
             count = end_count(s, four)
             if count <= 0 or count % multiple:
                 return 0
-            return count // 5 if divided else count
+            return count // multiple if divided else count
 
         return CrossConfig(
             several=4 if rules.opt("several_doubles") else 1,
@@ -209,13 +210,10 @@ class Telefon(Variant):
         if ended is not None:
             ratings = tuple(0 if side in goats else 1 for side in range(r.sides))
             outcome = Outcome(goats=goats, winners=winners, ratings=ratings)
-        divided = r.opt("play_points") == "divided"
+        unit = int(r.opt("multiple")) if r.opt("play_points") == "divided" else 1
         notes: dict[str, Any] = {
             "play": list(sheet.play),
-            "plays": [
-                [seat, points * 5 if divided else points, points]
-                for seat, _, points in state.score_log
-            ],
+            "plays": [[seat, points * unit, points] for seat, _, points in state.score_log],
             "bonus": list(sheet.bonus),
             "paid": list(sheet.paid),
             "fish_winner": sheet.fish_winner,

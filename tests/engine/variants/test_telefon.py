@@ -135,7 +135,7 @@ def test_V3_2_telefon_keeps_two_tiles_back() -> None:
 
 # --- V3.3: the lead -------------------------------------------------------------------------------
 def test_V3_3_1_telefon_first_round_zero_zero_leads() -> None:
-    """V3.3.1: the holder of 0-0 leads it, whoever else holds doubles."""
+    """V3.3, V3.3.1: the holder of 0-0 leads it, whoever else holds doubles."""
     m = scripted_match(rules(), deal_of(["1-1 2-2 3-4", "0-0 5-6 6-6"]))
     assert m.round.leader == 1
     assert m.round.lead_mask == mask("0-0")
@@ -239,8 +239,8 @@ def test_V3_3_3_pairs_fish_leader() -> None:
 
 # --- V3.4, V3.5: the cross and legal plays --------------------------------------------------------
 def test_V3_4_1_spinner_is_the_first_double_laid() -> None:
-    """V3.4.1, V3.4.3: a double laid after a non-double lead spins; its cross opens only when
-    both its line sides are covered; a later double is ordinary."""
+    """V3.4, V3.4.1, V3.4.3, V3.D3: a double laid after a non-double lead spins; its cross
+    opens only when both its line sides are covered; a later double is ordinary."""
     s = board(rules("muggins"), ["2-3 3-6 1-1", "3-3 2-2 0-1"])
     act(s, "2-3 3-3R")
     assert s.spinner == ts_tile("3-3")
@@ -281,7 +281,7 @@ def test_V3_4_4_no_closed_doubles() -> None:
 
 
 def test_V3_5_1_one_tile_a_move_without_several() -> None:
-    """V3.5.1: in Маггинс one tile per move; two doubles at once are refused."""
+    """V3.5, V3.5.1: in Маггинс one tile per move; two doubles at once are refused."""
     s = board(rules("muggins"), ["3-2 0-1", "2-2 3-3 5-6"])
     act(s, "3-2")
     assert not s.is_legal(parse_action("2-2L+3-3R"))
@@ -417,7 +417,7 @@ def test_V3_8_2_all_threes_and_zero() -> None:
 
 
 def test_V3_8_2_telefon_divides_by_five() -> None:
-    """V3.8.2: Телефон writes the count ÷ 5, Маггинс the count."""
+    """V3.8, V3.8.2: Телефон writes the count ÷ 5, Маггинс the count."""
     for preset, got in (("telefon", 2), ("muggins", 10)):
         s = board(rules(preset), ["5-5 1-2", "6-6"])
         act(s, "5-5")
@@ -520,8 +520,8 @@ def test_V3_8_5_loser_pays_in_a_match() -> None:
 
 # --- V3.9: the end of the match -------------------------------------------------------------------
 def test_V3_9_target_reached_highest_wins() -> None:
-    """V3.9, V3.9.1, V3.D7: at the end of the round that reaches the target the single highest
-    wins; the others lose (ratings 1/0)."""
+    """V3.9, V3.9.1, V3.D7, V3.D15: at the end of the round that reaches the target the single
+    highest wins; the others lose (ratings 1/0)."""
     m = scripted_match(rules(target=4), deal_of(["0-0 0-1", "6-6 2-4"], fill=False), NEXT)
     res = act(m, "0-0 knock 0-1L")[0]
     assert m.over and m.outcome is not None
@@ -658,6 +658,14 @@ def test_V3_8_5_random_loser_pays_matches() -> None:
 
 
 def test_presets_found_by_name() -> None:
-    """V3: the three presets are one variant module."""
+    """V3, V3.D8: the three presets are one variant module; targets 72 (Телефон's fives), 200."""
     for preset in PRESETS:
         assert get_variant(rules(preset).variant) is VARIANT
+    assert [rules(p).target for p in PRESETS] == [72, 200, 200]
+
+
+def test_V3_8_2_divided_counts_multiples() -> None:
+    """V3.8.2: play_points=divided with multiple=3 writes how many threes the count holds."""
+    s = board(rules(multiple=3), ["3-3 1-2", "6-6"])
+    act(s, "3-3")
+    assert s.scored == [2, 0]
