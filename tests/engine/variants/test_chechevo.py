@@ -221,7 +221,7 @@ def test_V5_8_4_blank_left_in_hand_makes_a_goat_after_the_writing() -> None:
 
 
 def test_V5_8_4_blank_in_hand_as_value() -> None:
-    """V5.8.4 option ``blank_in_hand=value``: a 0-0 left in hand only counts (K6.1: alone, 10)."""
+    """V5.8.4, V5.D10: with ``blank_in_hand=value`` a 0-0 left in hand only counts (K6.1)."""
     rules = chechevo(players=3, blank_in_hand="value")
     m = led_by(rules, ANYA, ["2-3 5-6", "0-0", "3-4"], ["0-2", "0-3", "0-4"])
     result = act(m, "2-3 knock 3-4R")[-1]
@@ -230,7 +230,7 @@ def test_V5_8_4_blank_in_hand_as_value() -> None:
 
 
 def test_V5_8_4_a_blank_taken_with_the_boneyard_is_no_goat() -> None:
-    """V5.8.4 (our reading): a 0-0 that reaches a hand only by taking the boneyard on a fish
+    """V5.8.4, V5.D9: a 0-0 that reaches a hand only by taking the boneyard on a fish
     (K4.4) was never its holder's to play; it counts its pips, it makes no goat."""
     rules = chechevo(players=2)
     dead = ["6-6 1-6 3-6 4-6 5-6 0-2 1-2", "0-6 2-6 0-4 1-5 2-2 3-3 0-1"]

@@ -219,7 +219,7 @@ def test_V2_6_2_no_close_out_once_a_double_is_down() -> None:
 
 
 def test_V2_6_2_close_out_in_pairs_is_scored_as_a_pairs_fish() -> None:
-    """V2.6.2, V2.D3 in pairs (V2.D5): the ordinary count is Козёл's pairs count of a round
+    """V2.6.2, V2.D8 in pairs (V2.D5): the ordinary count is Козёл's pairs count of a round
     nobody won (P4 with ``pair_fish=own``): the pair with more points writes its own hands,
     the other pair's remembered points are cleared (F10)."""
     rules = osel(pairs=True)
