@@ -81,6 +81,7 @@ def random_round(m: Match, rng: random.Random) -> None:
 
 # --- V1.1, V1.2, V1.4, V1.5: players, the deal, the line, double pairs -------------------------
 def test_V1_1_players_pairs_by_default_and_each_for_themselves() -> None:
+    """V1.1: 2, 3 or 4 players; four play in two pairs unless pairs=off."""
     assert R4.players == 4 and R4.pairs and R4.sides == 2
     assert not R2.pairs and R2.sides == 2
     assert not R3.pairs and R3.sides == 3
@@ -89,6 +90,8 @@ def test_V1_1_players_pairs_by_default_and_each_for_themselves() -> None:
 
 
 def test_V1_D13_kozel_scoring_options_are_refused() -> None:
+    """V1.D13: fish, pair_fish, open_threshold, finish_bonus, match_end, and the Козёл lead options
+    later_leads and partner_leads (V1.3) are refused."""
     for option, value in [
         ("fish", "all"),
         ("pair_fish", "all"),
@@ -103,6 +106,8 @@ def test_V1_D13_kozel_scoring_options_are_refused() -> None:
 
 
 def test_V1_1_options_with_their_defaults() -> None:
+    """V1.1 and the options table: write_min 25, wipe all (V1.D4), 6-6 conditional, three
+    tries, eggs draw, 125, K6.1 25 and K6.2 on."""
     assert [R4.opt(k) for k in ("write_min", "wipe", "six_six_out", "fish_tries")] == [
         25,
         "all",
@@ -128,6 +133,7 @@ def test_V1_2_deal_seven_each_and_the_rest_is_the_boneyard(rules: Rules) -> None
 
 
 def test_V1_4_two_ends_only() -> None:
+    """V1.4: two ends only, no spinner."""
     m = Match(R4, 1)
     assert not m.round.cross and m.round.up == -1 and m.round.down == -1
 
@@ -153,6 +159,7 @@ def test_V1_3_1_D1_first_round_is_led_by_K2_1() -> None:
 
 
 def test_V1_3_2_the_player_who_went_out_leads_any_tile() -> None:
+    """V1.3, V1.3.2: the player who went out leads the next round with any tile."""
     m = play(R2, WARM)
     m_next = m.round
     assert m_next.leader == 0 and m_next.lead_mask == m_next.hands[0]
@@ -160,8 +167,9 @@ def test_V1_3_2_the_player_who_went_out_leads_any_tile() -> None:
 
 
 def test_V1_3_2_after_a_fish_the_fisher_leads_any_tile() -> None:
-    """Anya leads 1-2, Boris lays 2-3 and both knock: Boris made the fish (4-4 = 8 against 10:
-    he wins the round by V1.7.1, but 10 < 25 is not written) and leads next."""
+    """V1.3.2, V1.6: Anya leads 1-2, Boris lays 2-3 and both knock (a fish, K4.3): Boris made the
+    fish (4-4 = 8 against 10: he wins the round by V1.7.1, but 10 < 25 is not written) and leads
+    next."""
     m = play(R2, WARM, (("1-2 5-5", "2-3 4-4"), "1-2 2-3R knock knock"))
     last = m.results[-1]
     assert last.fish and last.fisher == 1
@@ -170,7 +178,8 @@ def test_V1_3_2_after_a_fish_the_fisher_leads_any_tile() -> None:
 
 
 def test_V1_3_3_D6_leading_six_six_with_written_points_declares_na_sto() -> None:
-    """Anya wrote 27 (example 1); she leads 6-6 freely: «на сто»; she goes out and wins."""
+    """V1.3.3, V1.D6: Anya wrote 27 (example 1); she leads 6-6 freely: «на сто»; she goes out and
+    wins."""
     m = play(
         R2,
         (("1-1 1-2 0-2", "5-6 4-6 3-3"), "1-1 knock 1-2R knock 0-2R"),
@@ -183,6 +192,7 @@ def test_V1_3_3_D6_leading_six_six_with_written_points_declares_na_sto() -> None
 
 
 def test_V1_3_3_six_six_with_nothing_written_is_an_ordinary_lead() -> None:
+    """V1.3.3: leading 6-6 with nothing written declares nothing."""
     m = play(R2, WARM, (("6-6 5-6", "1-2"), "6-6 knock 5-6R"))
     assert m.results[-1].notes["na_sto"] is None and not m.over
 
@@ -244,6 +254,7 @@ def test_V1_3_6_a_try_is_led_with_any_tile_and_six_six_is_not_na_sto() -> None:
 
 # --- V1.8: scoring ----------------------------------------------------------------------------
 def test_V1_8_1_hand_values() -> None:
+    """V1.8, V1.8.1: 0-0 alone 25, 6-6 alone 50, both alone 75; no 1-1 at 15."""
     assert hand_value(R2, mask("0-0")) == 25
     assert hand_value(R2, mask("6-6")) == 50
     assert hand_value(R2, mask("0-0 6-6")) == 75
@@ -252,6 +263,7 @@ def test_V1_8_1_hand_values() -> None:
 
 
 def test_V1_8_1_pairs_add_their_two_hands() -> None:
+    """V1.8.1: a pair's hand value is its two hands added (P2)."""
     state = finished(R4, ["", "0-0", "1-2", "6-6"], went_out=0, line=[("1-1", 0)])
     v = judge(R4, (Standing(), Standing()), {"mode": "free", "leader": 0}, state)
     assert v.hand == (3, 75) and v.gained == (75, 0)
@@ -281,6 +293,7 @@ def test_V1_8_3_D4_example_1_the_wipe_takes_everybody() -> None:
 
 
 def test_V1_8_3_example_1_wipe_others_keeps_the_writer() -> None:
+    """V1.8.3, example 1: wipe=others sets Anya to 0 and Boris keeps 50."""
     rules = make_rules({"players": 2, "wipe": "others"}, "morskoy")
     m = play(rules, EX1, EX1_2)
     assert written(m) == [0, 50]
@@ -313,6 +326,7 @@ def test_V1_8_2_D2_write_min_is_one_threshold() -> None:
 
 
 def test_V1_8_4_example_4_going_out_with_blank_double_is_lysy() -> None:
+    """V1.8.4, V1.D18, example 4: going out with 0-0 wins at once («лысый»); nothing is written."""
     m = play(R2, WARM, (("0-1 0-0", "3-4"), "0-1 knock 0-0L"))
     assert m.results[-1].notes["ended"] == "lysy"
     assert m.outcome is not None and m.outcome.winners == (0,) and m.outcome.goats == (1,)
@@ -320,23 +334,27 @@ def test_V1_8_4_example_4_going_out_with_blank_double_is_lysy() -> None:
 
 
 def test_V1_8_4_example_4_blank_and_six_six_together_is_general() -> None:
+    """V1.8.4, example 4: 0-0 and 6-6 as one double pair win («генерал»)."""
     m = play(R2, WARM, (("0-6 0-0 6-6", "3-4"), "0-6 knock 0-0L+6-6R"))
     assert m.results[-1].notes["ended"] == "general" and m.outcome is not None
     assert m.outcome.winners == (0,)
 
 
 def test_V1_8_4_blank_double_in_a_double_pair_is_lysy() -> None:
+    """V1.8.4: 0-0 as one of the last double pair is «лысый»."""
     m = play(R2, WARM, (("0-3 0-0 3-3", "1-2"), "0-3 knock 0-0L+3-3R"))
     assert m.results[-1].notes["ended"] == "lysy"
 
 
 def test_V1_8_4_six_six_finish_wins_with_25_or_more() -> None:
+    """V1.8.4: going out with 6-6 while the loser holds 25 wins the match."""
     m = play(R2, (("5-5 5-6 6-6", "1-2 3-4 2-3 0-4 1-4 0-1"), "5-5 knock 5-6R knock 6-6R"))
     assert m.results[0].notes["L"] == 25 and m.results[0].notes["ended"] == "six_six"
     assert m.outcome is not None and m.outcome.winners == (0,)
 
 
 def test_V1_8_4_example_3_six_six_under_25_earns_na_sto() -> None:
+    """V1.8.4, example 3: 6-6 with Boris at 10: nothing written, Anya goes «на сто»."""
     m = play(R2, (("5-5 5-6 6-6", "1-2 3-4"), "5-5 knock 5-6R knock 6-6R"))
     r1 = m.results[0]
     assert r1.notes["L"] == 10 and r1.notes["written_by"] == -1
@@ -344,6 +362,7 @@ def test_V1_8_4_example_3_six_six_under_25_earns_na_sto() -> None:
 
 
 def test_V1_8_4_six_six_out_wins_option() -> None:
+    """V1.8.4: six_six_out=wins makes any 6-6 finish win (000)."""
     rules = make_rules({"players": 2, "six_six_out": "wins"}, "morskoy")
     m = play(rules, (("5-5 5-6 6-6", "1-2 3-4"), "5-5 knock 5-6R knock 6-6R"))
     assert m.results[0].notes["ended"] == "six_six" and m.over
@@ -353,6 +372,7 @@ EX3 = (("5-5 5-6 6-6", "1-2 3-4"), "5-5 knock 5-6R knock 6-6R")
 
 
 def test_V1_8_5_example_3_na_sto_goes_out_and_wins() -> None:
+    """V1.8.5, V1.9.2, example 3: Anya leads the earned 6-6 and goes out first: she wins."""
     m = play(R2, EX3, (("6-6 5-6", "1-2"), "6-6 knock 5-6R"))
     last = m.results[-1]
     assert last.notes["na_sto"] == {"player": 0, "side": 0, "earned": True, "result": "won"}
@@ -398,6 +418,7 @@ def test_V1_8_5_after_a_failed_na_sto_the_others_score_as_usual() -> None:
 
 
 def test_V1_8_5_D7_the_partner_going_out_wins_na_sto() -> None:
+    """V1.8.5, V1.D7: in pairs the partner going out wins «на сто» for the side."""
     m = play(R4, EARN4, (("6-6 1-1", "2-3", "5-6", "0-4"), "6-6 knock 5-6R"))
     assert m.results[-1].notes["ended"] == "na_sto"
     assert m.outcome is not None and m.outcome.winners == (0,) and m.outcome.goats == (1,)
@@ -424,6 +445,15 @@ def test_V1_D12_a_blank_finish_beats_na_sto() -> None:
     assert v.ended == "lysy" and v.winners == (1,) and v.notes["na_sto"] is None
 
 
+def test_V1_D18_special_finishes_write_nothing() -> None:
+    """V1.D18: Anya holds 27 and goes out with 0-0 while Boris holds 30: the match is hers and
+    the points stay as they were."""
+    state = finished(R2, ["", "4-6 5-6 4-5"], went_out=0, line=[("0-1", 0), ("0-0", 0)])
+    v = judge(R2, (Standing(27), Standing()), {"mode": "free", "leader": 0}, state)
+    assert v.ended == "lysy" and v.written == (27, 0) and v.gained == (0, 0)
+    assert v.notes["L"] == 30 and v.notes["written_by"] == -1
+
+
 # --- V1.7: the fish ---------------------------------------------------------------------------
 def test_V1_7_1_example_5_fisher_under_25_writes_and_goes_na_sto() -> None:
     """Example 5: Anya fishes with 1-2 = 3, Boris holds 28: she writes 28 and leads «на сто»."""
@@ -444,9 +474,9 @@ def test_V1_7_1_fisher_with_fewer_but_not_under_25_leads_freely() -> None:
 
 
 def test_V1_7_2_V1_7_3_example_6_fish_written_off_in_the_third_try() -> None:
-    """Example 6: Anya fishes with 30 against 12: try 1 Boris goes out (Anya's 20 < 25: nothing
-    written), try 2 Anya goes out with Boris at 11 < 25 (fail), try 3 Anya goes out with Boris
-    at 26: the fish is written off and Anya writes 26."""
+    """V1.7.2, V1.7.3, example 6: Anya fishes with 30 against 12 (a write-off): try 1 Boris goes
+    out (Anya's 20 < 25: nothing written), try 2 Anya goes out with Boris at 11 < 25 (fail), try
+    3 Anya goes out with Boris at 26: the fish is written off and Anya writes 26."""
     fish = (("0-0 5-6 4-6 4-5", "1-2 3-6"), "0-0 knock knock")
     try1 = (("2-3 5-6 4-5", "1-2 1-3"), "2-3 1-2L knock 1-3L")
     try2 = (("1-1 1-2", "5-6"), "1-1 knock 1-2R")
@@ -466,6 +496,7 @@ def test_V1_7_2_V1_7_3_example_6_fish_written_off_in_the_third_try() -> None:
 
 
 def test_V1_7_3_example_6_three_failed_tries_give_the_opponent_na_sto() -> None:
+    """V1.7.3, example 6: had try 3 failed, Boris leads «на сто»."""
     fish = (("0-0 5-6 4-6 4-5", "1-2 3-6"), "0-0 knock knock")
     fail = (("1-1 1-2", "5-6"), "1-1 knock 1-2R")
     m = play(R2, WARM, fish, fail, fail, fail, seed=5)
@@ -489,6 +520,7 @@ def test_V1_7_3_D9_tries_are_ordinary_rounds_and_a_fish_in_a_try_fails_it() -> N
 
 
 def test_V1_7_3_fish_tries_option() -> None:
+    """V1.7.3: fish_tries=1 loses the fish after one failed try."""
     rules = make_rules({"players": 2, "fish_tries": 1}, "morskoy")
     fish = (("0-0 5-6 4-6 4-5", "1-2 3-6"), "0-0 knock knock")
     fail = (("1-1 1-2", "5-6"), "1-1 knock 1-2R")
@@ -521,6 +553,7 @@ def test_V1_D8_three_players_the_opponent_is_the_smallest_hand() -> None:
 
 
 def test_V1_D8_three_players_winner_writes_the_sum_of_all_others() -> None:
+    """V1.D8: with three players the winner writes the sum of both other hands."""
     m = play(R3, (("1-1 1-2", "3-4 5-6", "4-6 0-5"), "1-1 knock knock 1-2R"))
     assert m.results[0].notes["L"] == 33 and written(m) == [33, 0, 0]
 
@@ -533,6 +566,7 @@ def test_V1_7_1_D8_three_players_fish_compares_with_the_largest() -> None:
 
 
 def test_V1_7_5_fisher_with_more_but_under_25_writes_nothing() -> None:
+    """V1.7, V1.7.5: F = 16 > O = 10 but F < 25: nothing is written; the fisher leads freely."""
     m = play(R2, WARM, (("0-0 5-6 1-5", "1-2 3-4"), "0-0 knock knock"))
     last = m.results[-1]
     assert last.notes["fish"] == "nothing" and written(m) == [0, 0]
@@ -556,8 +590,8 @@ def _egg_seed(want: list[bool]) -> int:
 
 
 def test_V1_7_4_V1_3_5_example_7_eggs_one_one_leads() -> None:
-    """Example 7: a fish with 14 against 14 is «яйца»; the next deal has 1-1 in a hand, whose
-    holder leads it, and that round is ordinary."""
+    """V1.7.4, V1.3.5, example 7: a fish with 14 against 14 is «яйца»; the next deal has 1-1 in a
+    hand, whose holder leads it, and that round is ordinary."""
     seed = _egg_seed([True])
     m = play(R2, EGGS, seed=seed)
     r = m.results[0]
@@ -573,6 +607,8 @@ def test_V1_7_4_V1_3_5_example_7_eggs_one_one_leads() -> None:
 
 
 def test_V1_7_4_D10_a_missed_try_deals_again_for_two_two() -> None:
+    """V1.7.4, V1.D10, V1.D17: 1-1 lies in the boneyard: that deal is set aside and the next
+    one needs 2-2."""
     seed = _egg_seed([False, True])
     m = play(R2, EGGS, seed=seed)
     rng = random.Random(seed)
@@ -585,6 +621,8 @@ def test_V1_7_4_D10_a_missed_try_deals_again_for_two_two() -> None:
 
 
 def test_V1_7_4_V1_9_2_three_missed_tries_end_the_match_in_a_draw() -> None:
+    """V1.7.4, V1.9.2, V1.D17: three missed tries: the eggs are rotten and the match is a draw at
+    once."""
     seed = _egg_seed([False, False, False])
     m = play(R2, EGGS, seed=seed)
     r = m.results[0]
@@ -594,6 +632,7 @@ def test_V1_7_4_V1_9_2_three_missed_tries_end_the_match_in_a_draw() -> None:
 
 
 def test_V1_7_4_rotten_eggs_void_start_again_by_K2_1() -> None:
+    """V1.7.4: rotten_eggs=void drops the eggs; the next deal is led by K2.1."""
     rules = make_rules({"players": 2, "rotten_eggs": "void"}, "morskoy")
     seed = _egg_seed([False, False, False])
     m = play(rules, EGGS, seed=seed)
@@ -608,6 +647,7 @@ def test_V1_7_4_rotten_eggs_void_start_again_by_K2_1() -> None:
 
 
 def test_V1_D10_with_four_players_the_first_egg_try_always_succeeds() -> None:
+    """V1.D10: with four players there is no boneyard, so 1-1 is always in a hand."""
     for seed in range(30):
         tries = roll_egg_tries(R4, random.Random(seed), (0, 1, 2, 3))
         assert len(tries) == 1 and tries[0][1] >= 0
@@ -615,6 +655,8 @@ def test_V1_D10_with_four_players_the_first_egg_try_always_succeeds() -> None:
 
 # --- V1.9: the end of the match ---------------------------------------------------------------
 def test_V1_9_1_D11_reaching_the_target_wins() -> None:
+    """V1.9, V1.9.1, V1.D11: the side that reaches the target wins (here target 50); the
+    other is the goat."""
     rules = make_rules({"players": 2, "target": 50}, "morskoy")
     assert not play(rules, EX1).over
     m = play(rules, EX1, EX1)
@@ -624,6 +666,7 @@ def test_V1_9_1_D11_reaching_the_target_wins() -> None:
 
 
 def test_V1_9_1_default_target_is_125() -> None:
+    """V1.9.1: 100 + 27 = 127 ≥ 125 wins; 97 + 27 = 124 does not."""
     v = judge(
         R2,
         (Standing(100), Standing()),
@@ -641,6 +684,7 @@ def test_V1_9_1_default_target_is_125() -> None:
 
 
 def test_V1_9_2_svoyak_with_three_players_makes_both_others_winners() -> None:
+    """V1.9.2: with three sides, a «свояк» makes both others winners."""
     state = finished(R3, ["4-6 5-6 4-5", "", "1-2"], went_out=1, line=[("6-6", 0), ("3-6", 1)])
     v = judge(R3, (Standing(), Standing(), Standing()), {"mode": "na_sto", "leader": 0}, state)
     assert v.ended == "svoyak" and v.winners == (1, 2) and v.losers == (0,)
@@ -674,7 +718,8 @@ NOTE_KEYS = {
     ids=str,
 )
 def test_V1_9_3_random_matches_end_and_the_sheet_adds_up(options: dict[str, Any]) -> None:
-    """Seeded random matches end with a valid outcome; per side the sheet's round points minus
+    """V1.9.3, V1.D3: seeded random matches end with a valid outcome, nothing is ever
+    remembered; per side the sheet's round points minus
     the wiped points are the change of the written points, and the rounds chain."""
     rules = make_rules(options, "morskoy")
     for seed in range(15):
@@ -712,6 +757,8 @@ def test_V1_9_3_random_matches_end_and_the_sheet_adds_up(options: dict[str, Any]
 
 
 def test_V1_9_3_the_same_seed_plays_the_same_match() -> None:
+    """V1.9.3, V1.D17: the match, the egg tries included, is a function of its seed and moves."""
+
     def run() -> list[Any]:
         m = Match(R2, 7)
         rng = random.Random(1)
@@ -724,6 +771,8 @@ def test_V1_9_3_the_same_seed_plays_the_same_match() -> None:
 
 # --- the bots' price of a round -----------------------------------------------------------------
 def test_round_costs_winner_writes_and_the_wipe_costs_the_holder() -> None:
+    """The bots' price (V1.8.2, V1.8.3): the writer gains, under 25 nothing counts, a wipe costs the
+    holder."""
     free = {"mode": "free", "leader": 0}
     out = finished(R2, ["", "5-6 4-6 3-3"], went_out=0, line=[("1-1", 0)])
     costs = VARIANT.round_costs(R2, (Standing(), Standing()), 0, free, out)
@@ -736,6 +785,8 @@ def test_round_costs_winner_writes_and_the_wipe_costs_the_holder() -> None:
 
 
 def test_round_costs_price_the_end_of_the_match() -> None:
+    """The bots' price (V1.8.4, V1.9.2): winning the match is worth MATCH_PRICE; earning «на сто» is
+    worth a little."""
     free = {"mode": "free", "leader": 0}
     lysy = finished(R2, ["", "1-2"], went_out=0, line=[("0-1", 0), ("0-0", 0)])
     costs = VARIANT.round_costs(R2, (Standing(), Standing()), 0, free, lysy)
@@ -746,4 +797,5 @@ def test_round_costs_price_the_end_of_the_match() -> None:
 
 
 def test_variant_is_found_by_name() -> None:
+    """The registry finds Морской by name."""
     assert get_variant("morskoy") is VARIANT
