@@ -39,7 +39,7 @@ from .engine.tiles import bits, tile_set
 from .engine.variants import get_variant
 from .i18n import Lang, has_key, tn, tr
 from .transcript_cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
-from .variant_words import closest_preset, differences
+from .variant_words import closest_preset, differences, ended_words, round_notes, table_plays
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
 SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
@@ -81,7 +81,10 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
         words.append(tr(fish, lang))
     limit = rules.rounds_limit
-    words.append(tr("tx.rounds", lang, n=limit) if limit else tr("tx.target", lang, n=rules.target))
+    if limit:
+        words.append(tr("tx.rounds", lang, n=limit))
+    elif "target" not in refused:
+        words.append(tr("tx.target", lang, n=rules.target))
     said = _IN_WORDS + (("match_end",) if limit else ())
     changed = {k: v for k, v in differences(rules, make_rules({}, preset)).items() if k not in said}
     if changed:
@@ -273,6 +276,9 @@ def render_round(
     notes = _carry_notes(match.rules, story.result, names, lang)
     if notes.plain:
         parts.append(notes)
+    sides = side_names(match.rules, names)
+    for line in round_notes(match.rules, story.result, names, sides, lang):
+        parts.append(Text(line, style="magenta"))
     return Group(*parts)
 
 
@@ -437,12 +443,13 @@ def _round_end(
     grid.add_column(no_wrap=True)
     grid.add_column()
     grid.add_column(justify="right", no_wrap=True)
+    counted = "blank_alone" not in get_variant(rules.variant).refused  # Генерал: not counted
     for seat in story.seats:
         points = result.score.seat_points[seat]
         grid.add_row(
             Text(f"  {names[seat]}"),
             Text(tiles_text(rules, result.hands[seat])),
-            plural(points, "tx.points", lang),
+            plural(points, "tx.points", lang) if counted else "",
         )
     parts += [Text(tr("tx.hands", lang), style="bold"), grid]
     for side in result.goats:
@@ -484,7 +491,7 @@ def _line_notes(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -
         notes.append(tr("tx.n_out", lang))
     if result.fisher >= 0 and rules.side_of(result.fisher) == line.side:
         notes.append(tr("tx.n_fisher", lang))
-    if line.opened_now:
+    if line.opened_now and "open_threshold" not in get_variant(rules.variant).refused:
         notes.append(tr("tx.n_opened", lang))
     if line.cleared:
         notes.append(tr("tx.n_cleared", lang, n=line.cleared))
@@ -545,6 +552,9 @@ def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> Renderable
     if outcome is None:
         return Group(Rule(style="cyan"), Text(tr("tx.unfinished", lang), style="italic"))
     parts: list[RenderableType] = [Rule(tr("tx.match_over", lang), style="bold cyan")]
+    ended = ended_words(match, sides, lang)
+    if ended:
+        parts.append(Text(ended, style="bold magenta"))
     if outcome.abandoned_by >= 0:
         parts.append(Text(tr("tx.abandoned", lang, name=names[outcome.abandoned_by]), "bold"))
     if outcome.winners:
@@ -555,7 +565,8 @@ def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> Renderable
         key = "tx.goat_is" if len(outcome.goats) == 1 else "tx.goats_are"
         parts.append(Text(f"{GOAT_MARK} " + tr(key, lang, names=who), style="bold red"))
     elif outcome.abandoned_by < 0:
-        parts.append(Text(tr("tx.no_goat", lang), style="bold"))
+        draw = "tx.no_goat" if table_plays(rules) else "vn.draw"  # Козёл: equal scores
+        parts.append(Text(tr(draw, lang), style="bold"))
     parts.append(Text(tr("tx.rounds_played", lang, n=len(match.results)), style="dim"))
     table = Table(box=SHEET_BOX, show_edge=False, header_style="bold")
     table.add_column("")

@@ -21,7 +21,8 @@ from .engine.match import Match
 
 ARROWS = ("←", "→", "↑", "↓")
 CLOSED_MARK = "×"
-WIDE = 96  # wider than this, the line is listed arm by arm instead of drawn
+WIDE = 78  # wider than this (an 80-column terminal), the arms are listed instead of drawn
+PER_LINE = 12  # tiles per line of a listed arm
 
 
 @dataclass(frozen=True)
@@ -167,17 +168,23 @@ def _tip(end: int, value: int, closed: bool) -> str:
 
 
 def _listed(state: CrossState, _lines: list[str]) -> list[str]:
-    """A board too wide to draw: each arm on a line of its own, from the spinner (or the lead)
-    outwards."""
+    """A board too wide to draw: the lead, then each arm from the lead (the spinner, for up
+    and down) outwards, a dozen tiles a line, its open end's number (or ``×``) last."""
     ts = state.geo.ts
     lead = state.placed[0][0]
-    spin = ts.lo[state.spinner] if state.spinner >= 0 else -1
-    out = [_spinner_tile(spin) if lead == state.spinner else _tile(ts.lo[lead], ts.hi[lead])]
+    spinner = state.spinner
+    spin = ts.lo[spinner] if spinner >= 0 else -1
+    out = [_spinner_tile(spin) if lead == spinner else _tile(ts.lo[lead], ts.hi[lead])]
     starts = {LEFT: ts.lo[lead], RIGHT: ts.hi[lead], UP: spin, DOWN: spin}
     values = state.open_ends()
     for end in (LEFT, RIGHT, UP, DOWN):
         tiles, closed = _arm(state, end, starts[end])
-        tip = _tip(end, values[end], closed)
-        if tiles or tip:
-            out.append(f"  {ARROWS[end]} " + "".join(_tile(a, b) for _, a, b in tiles) + f" {tip}")
+        tip = CLOSED_MARK if closed else str(values[end]) if values[end] >= 0 else ""
+        if not tiles and not tip:
+            continue
+        cells = [_spinner_tile(a) if t == spinner else _tile(a, b) for t, a, b in tiles]
+        cells.append(" " + tip)
+        for k in range(0, len(cells), PER_LINE):
+            lead_in = f"  {ARROWS[end]} " if k == 0 else "    "
+            out.append(lead_in + "".join(cells[k : k + PER_LINE]).rstrip())
     return out
