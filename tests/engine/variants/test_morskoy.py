@@ -690,6 +690,7 @@ def test_V1_9_2_svoyak_with_three_players_makes_both_others_winners() -> None:
     assert v.ended == "svoyak" and v.winners == (1, 2) and v.losers == (0,)
 
 
+EXTRA_KEYS = {"mode", "leader", "try", "opponent", "eggs", "skip"}
 NOTE_KEYS = {
     "L",
     "written_by",
@@ -728,6 +729,7 @@ def test_V1_9_3_random_matches_end_and_the_sheet_adds_up(options: dict[str, Any]
         while not m.over:
             m.apply(rng.choice(m.legal_actions()))
             assert len(m.results) < 500
+            assert set(m.extra) <= EXTRA_KEYS  # public state only: no hidden deal is kept
         standings = [Standing() for _ in range(rules.sides)]
         for result in m.results:
             assert set(result.notes) == NOTE_KEYS
