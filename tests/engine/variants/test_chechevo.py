@@ -76,9 +76,9 @@ def test_V5_3_the_winner_leads_any_tile_the_fisher_after_a_fish() -> None:
 
 
 def test_V5_4_1_V5_5_worked_example_5() -> None:
-    """V5.4.1, V5.5, G2 (worked example 5): the lead 1-1 is the base; Boris 1-3 left, Vera 1-5
-    right open the cross (3, 5, up 1, down 1); Anya's ``3-3L*+5-5R`` closes the left and keeps
-    the right 5."""
+    """V5.4, V5.4.1, V5.5, V5.D7, G2 (worked example 5): the lead 1-1 is the base; Boris 1-3 left,
+    Vera 1-5 right open the cross (3, 5, up 1, down 1); Anya's ``3-3L*+5-5R`` closes the left
+    and keeps the right 5."""
     s = cross("chechevo", ["1-1 3-3 5-5 0-2", "1-3 0-4 4-6", "1-5 2-6 0-6"], players=3)
     act(s, "1-1 1-3L 1-5R")
     assert s.spinner == TS.parse("1-1") and s.open_ends() == (3, 5, 1, 1)
@@ -148,7 +148,7 @@ def test_V5_7_a_tie_for_the_most_carries_over() -> None:
 
 
 def test_V5_8_1_worked_example_3_six_six_in_hand_is_fifty() -> None:
-    """V5.8.1, V5.D2, V5.8.5 (worked example 3): Boris is left with 6-6 and 1-2: 50 + 3 = 53
+    """V5.8, V5.8.1, V5.D2, V5.8.5 (worked example 3): Boris is left with 6-6 and 1-2: 50 + 3 = 53
     round points, written (13 or more opens, K7); ``six_six_in_hand=12`` counts its pips."""
     for worth, points in ((50, 53), (12, 15)):
         rules = chechevo(players=2, six_six_in_hand=worth)
@@ -160,8 +160,9 @@ def test_V5_8_1_worked_example_3_six_six_in_hand_is_fifty() -> None:
 
 
 def test_V5_8_2_worked_example_2_going_out_with_six_six() -> None:
-    """V5.8.2 (worked example 2): Anya goes out with 6-6; Boris holds 3-4 (7), Vera 1-2 (3):
-    Boris 7 + 50 = 57, Vera 3 + 50 = 53."""
+    """V5.8.2, V5.D1 (worked example 2): someone went out, so every loser writes their own hand
+    (the sum goes to the most only in a fish). Anya goes out with 6-6; Boris holds 3-4 (7), Vera
+    1-2 (3): Boris 7 + 50 = 57, Vera 3 + 50 = 53."""
     rules = chechevo(players=3)
     m = led_by(rules, ANYA, ["1-6 6-6", "3-4 0-1", "1-2"], ["0-2", "0-3", "0-4"])
     result = act(m, "1-6 0-1L knock 6-6R")[-1]
@@ -205,9 +206,9 @@ def test_V5_D5_blank_and_six_six_together_is_a_blank_finish() -> None:
 
 
 def test_V5_8_4_blank_left_in_hand_makes_a_goat_after_the_writing() -> None:
-    """V5.8.4, V5.D5 (worked example 4): Vera goes out while Boris holds 0-0: Boris alone is the
-    goat, after the round is written (his 0-0 1-4 remembered as +5); a player passing 101 in the
-    same round is a goat too."""
+    """V5.8.4, V5.D5, V5.D3 (worked example 4): Vera goes out while Boris holds 0-0: Boris alone is
+    the goat, after the round is written (his 0-0 1-4 remembered as +5); a player passing 101 in
+    the same round is a goat too."""
     rules = chechevo(players=3)
     m = led_by(rules, ANYA, ["2-3 5-6", "0-0 1-4", "3-4"], ["0-2", "0-3", "0-4"])
     result = act(m, "2-3 knock 3-4R")[-1]

@@ -209,8 +209,9 @@ def test_G6_no_closed_double_before_the_spinner_or_where_the_variant_forbids() -
 
 
 def test_G6_a_closed_double_is_public_and_never_dealt_to_a_guess() -> None:
-    """G6, G10: the seat view shows the closed double where it lies, face down; it is not among
-    the tiles the seat has not seen, so no sampled deal of the hidden tiles ever holds it."""
+    """G6, G10, V2.D7, V5.D7: the seat view shows the closed double where it lies, face down; it is
+    not among the tiles the seat has not seen, so no sampled deal of the hidden tiles ever holds
+    it."""
     from domino_tui.bots.sampler import Sampler
 
     rules = make_rules({"players": 3}, preset="osel")

@@ -81,8 +81,8 @@ def test_V2_3_the_closer_leads_the_next_round_with_any_tile() -> None:
 
 
 def test_V2_4_1_worked_example_1_the_first_open_double_spins() -> None:
-    """V2.4.1, V2.4.2, G2, G3 (worked example 1): lead 3-5, Boris's 5-5 on the 5 end spins;
-    after Vera's 5-1 the ends are left 3, right 1, up 5, down 5."""
+    """V2.4, V2.4.1, V2.4.2, V2.D2, G2, G3 (worked example 1): lead 3-5, Boris's 5-5 on the 5 end
+    spins; after Vera's 5-1 the ends are left 3, right 1, up 5, down 5."""
     s = cross("osel", ["3-5 3-3 1-1 0-2", "5-5 0-6 2-6", "1-5 0-4 4-6"], players=3)
     act(s, "3-5 5-5R")
     assert s.spinner == TS.parse("5-5") and s.open_ends() == (3, 5, -1, -1)
@@ -117,7 +117,8 @@ def test_V2_5_2_worked_example_4_no_closed_double_before_the_spinner() -> None:
 
 
 def test_V2_5_2_closed_doubles_after_the_spinner() -> None:
-    """V2.5.2: once the spinner exists a single double may be laid closed, shutting its end."""
+    """V2.5.2, V2.D7: once the spinner exists a single double may be laid closed, shutting its
+    end; it lies on the table as the double that fits that end (nothing hidden)."""
     s = cross("osel", ["5-5 3-3 0-1", "3-5 0-6 2-6"], players=2)
     act(s, "5-5 3-5L")
     assert code("3-3L*") in s.legal_actions() and code("3-3L") in s.legal_actions()
@@ -146,7 +147,7 @@ def test_V2_5_3_V2_D4_several_doubles_before_the_spinner() -> None:
 
 
 def test_V2_5_1_one_tile_on_one_open_end() -> None:
-    """V2.5.1 (K3.1-K3.3): a tile goes on an end it fits; a player without one draws."""
+    """V2.5, V2.5.1 (K3.1-K3.3): a tile goes on an end it fits; a player without one draws."""
     s = cross("osel", ["3-5 0-1", "2-6 1-4"], draws="0-3", players=2)
     act(s, "3-5")
     assert s.legal_actions() == [-1]
@@ -177,7 +178,7 @@ def test_V2_options_switch_the_cross_rules_off() -> None:
 
 
 def test_V2_6_2_worked_example_3_the_close_out() -> None:
-    """V2.6.2, V2.D3 (worked example 3): three players, lead 3-5 and no double yet; Boris
+    """V2.6, V2.6.2, V2.D3 (worked example 3): three players, lead 3-5 and no double yet; Boris
     plays ``3-3L*+5-5R*``: the round ends with the ordinary count. Boris +6, Vera opens with
     21, Anya +3; nobody's remembered points are cleared; Boris leads next."""
     rules = osel(players=3)
