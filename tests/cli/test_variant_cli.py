@@ -81,11 +81,21 @@ def test_the_table_presets_are_the_line_games() -> None:
     assert not any(table_plays(make_rules({}, p)) for p in OFF_TABLE)
 
 
-def test_the_new_game_dialog_offers_only_what_the_table_plays() -> None:
+async def test_the_new_game_dialog_offers_only_what_the_table_plays() -> None:
     """The dialog lists TABLE_PRESETS, not rules.PRESETS (which now holds every variant)."""
-    source = (Path(__file__).parents[2] / "domino_tui/app/screens/new_game.py").read_text()
-    assert "for p in TABLE_PRESETS" in source
-    assert "for p in PRESETS" not in source
+    from textual.widgets import Select
+
+    from domino_tui.app import make_app
+    from domino_tui.app.screens.new_game import NewGameScreen
+
+    app = make_app(settings_path=None, lang="en", saves=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        select = app.screen.query_one("#preset", Select)
+        offered = [value for _label, value in select._options if isinstance(value, str)]
+        assert offered == list(TABLE_PRESETS)
 
 
 def write_record(tmp_path: Path, preset: str) -> tuple[Path, object]:
@@ -167,3 +177,29 @@ def test_every_engine_refusal_has_words(lang: str) -> None:
     assert reason(("no_such_end", {"end": "down"}), lang).count(end_name("down", lang)) == 1
     if lang == "ru":
         assert text == "3-4 не подходит к концу сверху (5)"
+
+
+async def test_the_app_keeps_a_variant_save_and_says_why_it_does_not_open(tmp_path: Path) -> None:
+    """In the app, Resume on a saved осёл game shows a notice instead of a table it cannot
+    draw; the game stays saved and unlocked."""
+    from domino_tui.app import make_app
+    from domino_tui.app.screens.game import GameScreen
+
+    saves = Saves.at(tmp_path)
+    rules = make_rules({"players": 3}, "osel")
+    seats = (Seat("Tester"), Seat("Alex", "bot", "easy"), Seat("Olya", "bot", "easy"))
+    session = GameSession(rules, seats, 5)
+    session.lang = "en"
+    session.match.apply(session.match.legal_actions()[0])
+    saves.listen(session, None, None)
+    saves.release()
+    app = make_app(settings_path=None, lang="en", saves=saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.resume(session.game_id) is False
+        await pilot.pause()
+        assert not isinstance(app.screen, GameScreen)
+        shown = [n.message for n in app._notifications]
+        assert any("Donkey" in m and "domino sim --rules osel" in m for m in shown), shown
+    assert [i.game_id for i in saves.listing()] == [session.game_id]
+    assert not any(i.locked for i in saves.listing())
