@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 
 
 SIM_HELP = (
-    "Play one match between bots to the goat and print its transcript.\n\n"
-    "Deals, every play, draw and knock, fish, each round's score sheet, the goat and the "
-    "ratings. The same seed and options always print the same match."
+    "Play one match between bots to its end and print its transcript.\n\n"
+    "Deals, every play, draw and knock, fish, each round's score sheet, the goat (or the "
+    "winner) and the ratings; in the variants (--rules osel, telefon …) also the cross, "
+    "points scored during play and the variant's own score sheet. The same seed and options "
+    "always print the same match."
 )
 
 
