@@ -183,7 +183,7 @@ def _listed(state: CrossState, _lines: list[str]) -> list[str]:
         if not tiles and not tip:
             continue
         cells = [_spinner_tile(a) if t == spinner else _tile(a, b) for t, a, b in tiles]
-        cells.append(" " + tip)
+        cells.append((" " if cells else "") + tip)
         for k in range(0, len(cells), PER_LINE):
             lead_in = f"  {ARROWS[end]} " if k == 0 else "    "
             out.append(lead_in + "".join(cells[k : k + PER_LINE]).rstrip())
