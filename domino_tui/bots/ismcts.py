@@ -17,8 +17,11 @@ uses the "smart" playouts (docs/bots.md has the measurements).
 from __future__ import annotations
 
 import math
+import random
 import time
+from collections.abc import Callable
 
+from ..engine.round import RoundState
 from ..engine.view import SeatView
 from .base import ExplainingBot
 from .evaluate import Evaluator
@@ -30,6 +33,9 @@ ITERATIONS = 800
 TIME_MS = 400
 EXPLORATION = 0.7
 VALUE_SCALE = 40.0  # pips; values are divided by it so that EXPLORATION is scale-free
+SCALE_PLAYOUTS = 32  # other variants: playouts that measure the values' scale first
+SCALE_RATIO = 2.5  # Козёл's 40 pips over the mean absolute playout value of its positions (16)
+PIP_VARIANTS = frozenset({"kozel", "classic"})  # valued in Козёл pips: the fixed scale
 
 
 class Node:
@@ -62,6 +68,7 @@ class IsmctsBot(ExplainingBot):
         self.iterations = iterations
         self.time_ms = time_ms
         self.exploration = exploration
+        self.scale = VALUE_SCALE  # the last search's value scale
 
     def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
@@ -69,11 +76,12 @@ class IsmctsBot(ExplainingBot):
         ranked = sorted(legal, key=lambda a: _rank(root, a), reverse=True)
         best = ranked[0]
         node = root.children.get(best)
-        mean = node.total / node.visits * VALUE_SCALE if node and node.visits else 0.0
+        mean = node.total / node.visits * self.scale if node and node.visits else 0.0
         share = (node.visits if node else 0) / max(1, done)
+        unit = "pips" if view.rules.variant in PIP_VARIANTS else "points"
         reason = (
             f"{action_name(view, best)} holds up best over {done} guessed deals "
-            f"({share:.0%} of the search, {mean:+.1f} pips on average)"
+            f"({share:.0%} of the search, {mean:+.1f} {unit} on average)"
         )
         return best, reason
 
@@ -90,6 +98,11 @@ class IsmctsBot(ExplainingBot):
         log = math.log
         playout = POLICIES[self.policy](view.rules)
         sqrt = math.sqrt
+        scale = self.scale = (
+            VALUE_SCALE
+            if view.rules.variant in PIP_VARIANTS
+            else _measure_scale(sampler, evaluator, playout, rng)
+        )
         while done < self.iterations:
             if done & 15 == 0 and done and time.perf_counter() > deadline:
                 break
@@ -125,9 +138,29 @@ class IsmctsBot(ExplainingBot):
             values = evaluator.seat_values(s)
             for n, actor in path:
                 n.visits += 1
-                n.total += values[actor] / VALUE_SCALE
+                n.total += values[actor] / scale
             done += 1
         return root, done
+
+
+def _measure_scale(
+    sampler: Sampler,
+    evaluator: Evaluator,
+    playout: Callable[[RoundState, Callable[[], float]], RoundState],
+    rng: random.Random,
+) -> float:
+    """The values' scale in a variant's own currency (телефон's fives, генерал's rounds, …): the
+    mean absolute value of a few playouts from the position times :data:`SCALE_RATIO`, so that
+    EXPLORATION means the same in every variant as with 40 pips in Козёл (whose positions'
+    playouts are worth 16 pips on average). Never below a tenth of a point."""
+    total = 0.0
+    count = 0
+    for _ in range(SCALE_PLAYOUTS):
+        s = playout(sampler.state(rng), rng.random)
+        for v in evaluator.seat_values(s):
+            total += abs(v)
+            count += 1
+    return max(0.1, SCALE_RATIO * total / count)
 
 
 def _rank(root: Node, action: int) -> tuple[int, float]:
