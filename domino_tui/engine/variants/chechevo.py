@@ -29,7 +29,7 @@ from ..rules import Rules
 from ..scoring import RoundScore, Standing, score_round
 from ..tiles import tile_set
 from .base import Option, Settled, Variant
-from .kozel import GOAT_PRICE, Kozel, decide_end, end, kozel_costs
+from .kozel import GOAT_PRICE, Kozel, decide_end, end, kozel_costs, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {
     "chechevo": {"variant": "chechevo", "players": 4, "hand_size": 0, "target": 102}
@@ -76,8 +76,9 @@ class Chechevo(Kozel):
             score = _unwritten(score)
             standings = match.standings
             out = r.side_of(state.went_out)
-            goats = tuple(s for s in range(r.sides) if s != out)
-            outcome = end(r, standings, goats=goats, winners=(out,))
+            goats = tuple(s for s in range(r.sides) if s != out and not standings[s].out)
+            everyone = tuple(s for s in range(r.sides) if s != out)
+            outcome = end(r, standings, goats=everyone, winners=(out,))
             return Settled(
                 score, standings, match.carry, match.extra, goats, outcome, special.notes
             )
@@ -85,9 +86,12 @@ class Chechevo(Kozel):
         standings = tuple(line.after for line in score.lines)
         found: Outcome | None
         goats, found, standings = decide_end(r, standings, len(match.results) + 1)
+        if goats and r.match_end == "last_standing":  # the sheet shows who dropped out (F13)
+            score = with_after(score, standings)
         if special.blank_in_hand:  # V5.8.4: after the writing, the holder is a goat too
-            goats = tuple(sorted({*goats, *special.blank_in_hand}))
-            found = end(r, standings, goats=goats)
+            goats = tuple(sorted({*goats, *(r.side_of(s) for s in special.blank_in_hand)}))
+            dropped = (s for s, st in enumerate(standings) if st.out)  # earlier goats (F13)
+            found = end(r, standings, goats=tuple(sorted({*goats, *dropped})))
         return Settled(
             score, standings, score.carry_after, match.extra, goats, found, special.notes
         )

@@ -232,3 +232,27 @@ def test_every_preset_with_fixed_seeds(preset: str) -> None:
     for players in PLAYERS[preset]:
         for seed in (1, 2, 3):
             play_and_check(rules_for(preset, players), seed)
+
+
+OPTION_SETS = [
+    ("osel", {"pairs": True}),
+    ("osel", {"pairs": True, "pair_fish": "all"}),
+    ("osel", {"players": 3, "several_doubles": False}),
+    ("osel", {"close_out": False}),
+    ("osel", {"players": 2, "closed_doubles": False}),
+    ("osel", {"match": "sum6"}),
+    ("osel", {"fish": "fisher", "later_leads": "rotate"}),
+    ("osel", {"match_end": "last_standing"}),
+    ("chechevo", {"blank_in_hand": "value", "six_six_in_hand": 12}),
+    ("chechevo", {"players": 3, "match": "sum6"}),
+    ("chechevo", {"fish": "all", "match_end": "rounds:3"}),
+    ("chechevo", {"match_end": "last_standing"}),
+]
+
+
+@pytest.mark.parametrize(("preset", "options"), OPTION_SETS)
+def test_cross_variants_with_their_options(preset: str, options: dict[str, Any]) -> None:
+    """V2 and V5 options (closed doubles, several doubles, close-out, pairs, sum6, Козёл's
+    fish, leads and match ends) keep the same invariants."""
+    for seed in range(4):
+        play_and_check(make_rules(options, preset=preset), seed)
