@@ -203,3 +203,32 @@ async def test_the_app_keeps_a_variant_save_and_says_why_it_does_not_open(tmp_pa
         assert any("Donkey" in m and "domino sim --rules osel" in m for m in shown), shown
     assert [i.game_id for i in saves.listing()] == [session.game_id]
     assert not any(i.locked for i in saves.listing())
+
+
+async def test_the_app_replay_list_says_why_a_variant_record_does_not_open() -> None:
+    """The kept records list opens Козёл records in the viewer; a телефон record gets a notice
+    (read it with ``domino export``) and the list stays."""
+    from textual.widgets import OptionList
+
+    from domino_tui.app import make_app
+    from domino_tui.app.screens.replay import ReplayListScreen, ReplayScreen
+    from domino_tui.app.screens.start import StartScreen
+    from domino_tui.storage.archive import archive_match
+
+    rules = make_rules({}, "telefon")
+    match = play_match(rules, 1, ["greedy"] * rules.players)
+    archive_match(match, (Seat("Masha"), Seat("Alex", "bot", "greedy")), "telefon")
+    app = make_app(settings_path=None, lang="ru")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        app.screen.action_pick("replays")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayListScreen)
+        assert app.screen.query_one(OptionList).option_count == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayListScreen)
+        assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
+        shown = [n.message for n in app._notifications]
+        assert any("Телефон" in m and "domino export" in m for m in shown), shown
