@@ -362,3 +362,20 @@ def test_G10_the_record_keeps_end_and_closed_flag_of_every_tile() -> None:
     both = placements(code("0-0L*+6-6R*"))
     assert [p.tile for p in both] == tiles("0-0 6-6") and all(p.closed for p in both)
     assert Placement(t("4-4"), DOWN, True) in placements(code("4-4D*"))
+
+
+def test_G7_refusals_name_what_is_wrong() -> None:
+    """G7, G4: several tiles at once must all be doubles, and only where the variant allows
+    several doubles (Маггинс does not, V3.5.2); an end that is not open is named."""
+    s = cross("osel", ["5-5 1-5 3-3", "3-5 1-1 1-3 0-6"], players=2)
+    act(s, "5-5 3-5L 1-5R")
+    assert s.turn == 1
+    assert refused(s, "1-1L") == "wrong_end"
+    assert refused(s, "1-3L+1-1R") == "several_need_doubles"
+    s = cross("osel", ["3-5 0-2", "3-3 5-5 3-4 1-6"], players=2)
+    act(s, "3-5")
+    assert refused(s, "3-4L+5-5R") == "several_need_doubles"
+    assert refused(s, "3-3U") == "no_such_end"
+    s = cross("muggins", ["3-5 0-2", "3-3 5-5 2-4 1-6"], players=2)
+    act(s, "3-5")
+    assert refused(s, "3-3L+5-5R") == "no_several"
