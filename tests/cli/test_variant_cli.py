@@ -214,10 +214,11 @@ async def test_the_app_replay_list_says_why_a_variant_record_does_not_open() -> 
     from domino_tui.app.screens.replay import ReplayListScreen, ReplayScreen
     from domino_tui.app.screens.start import StartScreen
     from domino_tui.storage.archive import archive_match
+    from domino_tui.storage.meta import Seat as KeptSeat
 
     rules = make_rules({}, "telefon")
     match = play_match(rules, 1, ["greedy"] * rules.players)
-    archive_match(match, (Seat("Masha"), Seat("Alex", "bot", "greedy")), "telefon")
+    archive_match(match, (KeptSeat("Masha"), KeptSeat("Alex", "bot", "greedy")), "telefon")
     app = make_app(settings_path=None, lang="ru")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
