@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from domino_tui.cli.sim import play_match
-from domino_tui.engine.actions import parse_action, placements
+from domino_tui.engine.actions import DRAW, parse_action, placements
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX
@@ -93,6 +93,8 @@ def test_G3_cross_rounds_show_the_board_and_every_open_end(preset: str) -> None:
         steps, board = found
         assert len(steps) == len(match.actions[index])
         assert tuple(board.hands) == result.hands
+        drawn = [e.tile for e in match.histories[index] if e.code == DRAW]
+        assert [s.tile for s in steps if s.code == DRAW] == drawn
         picture = "\n".join(cross_picture(board))
         for end, value in enumerate(board.open_ends()):
             if value >= 0:
