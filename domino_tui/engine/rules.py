@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, Literal, get_args
 
 Match = Literal["equal", "sum6"]
@@ -99,9 +100,7 @@ class Rules:
         for key, value in self.opts:
             if key == name:
                 return value
-        from .variants import get_variant
-
-        return get_variant(self.variant).options[name].default
+        return _option_default(self.variant, name)
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -294,6 +293,14 @@ def _check(r: Rules) -> None:
     for name, value in r.opts:
         variant.options[name].check(name, value)
     variant.check(r)
+
+
+@cache
+def _option_default(variant: str, name: str) -> Any:
+    """A variant option's default (looked up once: the bots' playouts ask for it per round)."""
+    from .variants import get_variant
+
+    return get_variant(variant).options[name].default
 
 
 def make_rules(
