@@ -411,8 +411,9 @@ def _move_words(rules: Rules, code: int, lang: Lang) -> str:
 
 def _board(match: Match, state: CrossState, lang: Lang) -> RenderableType:
     """The cross as it stands (at the end of the round, or now)."""
-    name = f"tx.spinner.{match.rules.variant}"
-    spinner = tr(name if has_key(name, lang) else "tx.spinner", lang)
+    # the spinner's own name: Маггинс' «крест», Телефон's «дом», Чечевэ's «база»
+    keys = (f"tx.spinner.{closest_preset(match.rules)}", f"tx.spinner.{match.rules.variant}")
+    spinner = tr(next((k for k in keys if has_key(k, lang)), "tx.spinner"), lang)
     head = Text(tr("tx.board", lang, spinner=spinner, closed=CLOSED_MARK), style="bold")
     picture = Text("\n".join(cross_picture(state)), no_wrap=True, overflow="ignore")
     return Group(head, picture)
