@@ -481,9 +481,15 @@ def _points_text(rules: Rules, line: SideLine) -> Text:
         return Text("0", style="dim")
     if rules.is_classic:
         return Text(str(points), style="bold")
-    if line.written_now:
+    if line.written_now or not remembers(rules):
         return Text(str(points), style="red")
     return Text(f"+{points}", style="yellow")
+
+
+def remembers(rules: Rules) -> bool:
+    """Whether the game keeps Козёл's remembered ``+N`` and opening (K7): the variants with
+    their own sheet (морской, телефон, генерал, спортивное) refuse ``open_threshold``."""
+    return "open_threshold" not in get_variant(rules.variant).refused
 
 
 def _line_notes(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
@@ -492,10 +498,11 @@ def _line_notes(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -
         notes.append(tr("tx.n_out", lang))
     if result.fisher >= 0 and rules.side_of(result.fisher) == line.side:
         notes.append(tr("tx.n_fisher", lang))
-    if line.opened_now and "open_threshold" not in get_variant(rules.variant).refused:
+    if line.opened_now and remembers(rules):
         notes.append(tr("tx.n_opened", lang))
     if line.cleared:
-        notes.append(tr("tx.n_cleared", lang, n=line.cleared))
+        key = "tx.n_cleared" if remembers(rules) else "tx.n_wiped"  # морской: written, wiped
+        notes.append(tr(key, lang, n=line.cleared))
     if line.carry_paid:
         notes.append(f"{FISH_MARK} +{line.carry_paid}")
     if result.goats and line.side in result.goats:
