@@ -320,3 +320,22 @@ def test_bad_presets_and_options_are_one_line_and_exit_2(args: list[str], words:
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]
+
+
+def test_V1_8_3_a_wipe_is_shown_as_written_points_wiped() -> None:
+    """V1.8.3: Морской has no remembered ``+N``; a wipe shows the written points wiped
+    («списано 51»), and the writer's L in the round row, never as remembered."""
+    match = find_match(
+        {"players": 2},
+        lambda m: any(r.notes.get("wiped") for r in m.results),
+        bots=("random",),
+        preset="morskoy",
+        seeds=range(50),
+    )
+    text = match_text(match, lang="ru", width=120)
+    result = next(r for r in match.results if r.notes.get("wiped"))
+    for line in result.score.lines:
+        if line.cleared:
+            assert tr("tx.n_wiped", "ru", n=line.cleared) in text
+    assert "сгорело" not in text
+    assert not re.search(r"кон(?: 🐟)?\s+.*\+\d", text)
