@@ -39,7 +39,14 @@ from .engine.tiles import bits, tile_set
 from .engine.variants import get_variant
 from .i18n import Lang, has_key, tn, tr
 from .transcript_cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
-from .variant_words import closest_preset, differences, ended_words, round_notes, table_plays
+from .variant_words import (
+    closest_preset,
+    differences,
+    ended_words,
+    header_words,
+    round_notes,
+    table_plays,
+)
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
 SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
@@ -85,6 +92,7 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
         words.append(tr("tx.rounds", lang, n=limit))
     elif "target" not in refused:
         words.append(tr("tx.target", lang, n=rules.target))
+    words += header_words(rules, lang)
     said = _IN_WORDS + (("match_end",) if limit else ())
     changed = {k: v for k, v in differences(rules, make_rules({}, preset)).items() if k not in said}
     if changed:

@@ -74,6 +74,14 @@ def viewer_notice(rules: Rules, lang: Lang) -> str:
     return tr("app.no_viewer", lang, variant=variant_name(rules, lang))
 
 
+def header_words(rules: Rules, lang: Lang) -> list[str]:
+    """What the transcript's header adds for a variant: how its match ends when that is not a
+    target or a number of rounds (Генерал: a pair that has lost ``losses`` rounds)."""
+    if rules.variant == "general" and not rules.rounds_limit:
+        return [tr("vn.general.header", lang, n=rules.opt("losses"))]
+    return []
+
+
 # --- each variant's own score sheet (RoundResult.notes) -----------------------------------------
 # The notes keys each variant's words below say (the variant modules' docstrings list them);
 # a key not listed here is printed raw ("key: value") and a test flags it.
