@@ -339,3 +339,23 @@ def test_V1_8_3_a_wipe_is_shown_as_written_points_wiped() -> None:
             assert tr("tx.n_wiped", "ru", n=line.cleared) in text
     assert "сгорело" not in text
     assert not re.search(r"кон(?: 🐟)?\s+.*\+\d", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_V1_9_3_every_way_a_match_ends_has_words(lang: str) -> None:
+    """V1.9.3, V3.9, V4.9, V6.9: each ``ended`` value a variant writes is told with the right
+    side (the winner, or the side that lost) and its number."""
+    from domino_tui.variant_words import _ENDED
+
+    for (variant, ended), (key, whose) in _ENDED.items():
+        match = greedy_match(variant)
+        last = match.results[-1]
+        match.results[-1] = dataclasses.replace(last, notes={**last.notes, "ended": ended})
+        sides = side_names(match.rules, seat_names(match.rules, None, lang))
+        text = ended_words(match, sides, lang)
+        assert text is not None and "{" not in text, (variant, ended)
+        assert match.outcome is not None
+        who = {"winners": match.outcome.winners, "goats": match.outcome.goats}.get(whose, ())
+        for side in who:
+            assert sides[side] in text
+        assert text.startswith(tr(key, lang, side="#", n="#", min="#").split("#")[0])
