@@ -371,6 +371,7 @@ def _cross_actions(
     table.add_column(tr("tx.col_ends", lang), style="dim", no_wrap=True)
     row = 0
     i = 0
+    led = False  # the first tile laid is the lead (it has no end)
     while i < len(steps):
         step = steps[i]
         row += 1
@@ -384,7 +385,8 @@ def _cross_actions(
             what = Text(tr("tx.draw", lang, tiles=", ".join(ts.name(t) for t in run)))
         elif step.code == KNOCK:
             what = Text(tr("tx.knock", lang), style="yellow")
-        elif i == 0:
+        elif not led:
+            led = True
             what = Text(tr("tx.lead", lang, tile=ts.name(placements(step.code)[0].tile)), "bold")
         else:
             what = Text(_move_words(rules, step.code, lang))
