@@ -9,7 +9,9 @@ playout to the end of the round: ``engine.playout.random_playout`` on a two-ende
 ``engine.cross_playout.cross_playout`` on the cross (Осёл, Телефон/Маггинс/Все тройки, Чечевэ).
 The "+ costs" column also values each finished round with the variant's ``round_costs`` (what
 the search bots pay per playout). Each figure is the median of ``--repeats`` runs; the ratio
-compares a preset with Козёл dealt to the same number of players (its own default shape).
+compares a preset with Козёл dealt to the same number of players (its own default shape),
+measured right before it in each repeat, and is the median of the repeats' ratios. Times are
+the process's CPU time, so that other work on a shared machine does not move the figures.
 """
 
 from __future__ import annotations
@@ -52,10 +54,10 @@ def kernel(rules: Rules, seconds: float, seed: int, costs: bool) -> dict[str, An
     variant = match.variant
     standings, carry, extra = match.standings, match.carry, match.extra
     rounds = plays = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     try:
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             for _ in range(BATCH):
                 s = new_round(match, rules)
                 if isinstance(s, CrossState):
@@ -68,57 +70,56 @@ def kernel(rules: Rules, seconds: float, seed: int, costs: bool) -> dict[str, An
                 rounds += 1
     except NotImplementedError:  # a variant whose scoring is not written yet
         return None
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {"rounds_per_s": rounds / elapsed, "moves_per_s": plays / elapsed, "rounds": rounds}
-
-
-def repeat(rules: Rules, seconds: float, repeats: int, costs: bool) -> dict[str, Any] | None:
-    runs = [kernel(rules, seconds, seed, costs) for seed in range(repeats)]
-    if any(r is None for r in runs):
-        return None
-    done = [r for r in runs if r is not None]
-    return {
-        "rounds_per_s": statistics.median(r["rounds_per_s"] for r in done),
-        "moves_per_s": statistics.median(r["moves_per_s"] for r in done),
-        "rounds": sum(r["rounds"] for r in done),
-    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seconds", type=float, default=1.0, help="seconds per timed measurement")
+    ap.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
     ap.add_argument("--repeats", type=int, default=3, help="runs per row; the median is shown")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = ap.parse_args()
-    rows: list[dict[str, Any]] = []
-    baseline: dict[int, float] = {}
-    for players in (2, 4):  # Козёл in every shape a preset uses
-        run = repeat(make_rules({"players": players}), args.seconds, args.repeats, False)
-        assert run is not None
-        baseline[players] = run["rounds_per_s"]
-    for preset in PRESET_NAMES:
-        rules = make_rules({}, preset)
-        run = repeat(rules, args.seconds, args.repeats, False)
-        scored = repeat(rules, args.seconds, args.repeats, True)
-        row: dict[str, Any] = {
-            "preset": preset,
-            "players": rules.players,
-            "board": "cross" if isinstance(Match(rules, 0).round, CrossState) else "line",
-            "rounds_per_s": run["rounds_per_s"] if run else None,
-            "moves_per_s": run["moves_per_s"] if run else None,
-            "with_costs_per_s": scored["rounds_per_s"] if scored else None,
-        }
-        base = baseline.get(rules.players)
-        if base is None:
-            fallback = repeat(make_rules({"players": rules.players}), args.seconds, 1, False)
-            assert fallback is not None
-            base = baseline[rules.players] = fallback["rounds_per_s"]
-        row["vs_kozel"] = row["rounds_per_s"] / base if run else None
-        rows.append(row)
+    sec = args.seconds
+    runs: dict[str, list[dict[str, Any]]] = {p: [] for p in PRESET_NAMES}
+    for seed in range(args.repeats):
+        for preset in PRESET_NAMES:  # interleaved: every preset next to its own Козёл run
+            rules = make_rules({}, preset)
+            base = kernel(make_rules({"players": rules.players}), sec, seed, False)
+            run = kernel(rules, sec, seed, False)
+            scored = kernel(rules, sec, seed, True)
+            assert base is not None
+            runs[preset].append({"base": base, "run": run, "scored": scored})
+    rows = [_row(preset, runs[preset]) for preset in PRESET_NAMES]
     if args.json:
         print(json.dumps(rows, indent=1))
         return
     print_table(rows)
+
+
+def _row(preset: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    rules = make_rules({}, preset)
+
+    def median(key: str, field: str) -> float | None:
+        if any(r[key] is None for r in runs):
+            return None
+        return statistics.median(r[key][field] for r in runs)
+
+    done = all(r["run"] is not None for r in runs)
+    return {
+        "preset": preset,
+        "players": rules.players,
+        "board": "cross" if isinstance(Match(rules, 0).round, CrossState) else "line",
+        "rounds_per_s": median("run", "rounds_per_s"),
+        "moves_per_s": median("run", "moves_per_s"),
+        "with_costs_per_s": median("scored", "rounds_per_s"),
+        "kozel_per_s": median("base", "rounds_per_s"),
+        "vs_kozel": statistics.median(
+            r["run"]["rounds_per_s"] / r["base"]["rounds_per_s"] for r in runs
+        )
+        if done
+        else None,
+    }
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
@@ -126,7 +127,8 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     from rich.table import Table
 
     table = Table(title="Random playouts per preset (median of runs), ratio to Козёл, same players")
-    for col in ("preset", "players", "board", "rounds/s", "moves/s", "+ costs /s", "vs Козёл"):
+    columns = ("preset", "players", "board", "rounds/s", "moves/s", "+ costs /s", "Козёл /s")
+    for col in (*columns, "vs Козёл"):
         table.add_column(col, justify="left" if col in ("preset", "board") else "right")
 
     def num(value: float | None) -> str:
@@ -141,6 +143,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
             num(row["rounds_per_s"]),
             num(row["moves_per_s"]),
             num(row["with_costs_per_s"]),
+            num(row["kozel_per_s"]),
             "—" if ratio is None else f"{ratio:.2f}×",
         )
     Console(width=120).print(table)

@@ -73,17 +73,30 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
             turn = nxt[turn]
             drawn = 0
             continue
-        m0, m1, m2, m3 = hand & f0, hand & f1, hand & f2, hand & f3
-        c0, c1, c2 = m0.bit_count(), m1.bit_count(), m2.bit_count()
-        k = int(random() * (c0 + c1 + c2 + m3.bit_count()))
-        if k < c0:
-            end, t = 0, _kth(m0, k)
-        elif k < c0 + c1:
-            end, t = 1, _kth(m1, k - c0)
-        elif k < c0 + c1 + c2:
-            end, t = 2, _kth(m2, k - c0 - c1)
+        m = hand & f0
+        c = m.bit_count()
+        if ends[2] < 0 and ends[3] < 0:  # no cross side open: two ends, as on the line
+            m1 = hand & f1
+            k = int(random() * (c + m1.bit_count()))
+            end = 0
+            if k >= c:
+                end, m, k = 1, m1, k - c
         else:
-            end, t = 3, _kth(m3, k - c0 - c1 - c2)
+            m1, m2, m3 = hand & f1, hand & f2, hand & f3
+            c1, c2 = m1.bit_count(), m2.bit_count()
+            k = int(random() * (c + c1 + c2 + m3.bit_count()))
+            end = 0
+            if k >= c:
+                k -= c
+                end, m = 1, m1
+                if k >= c1:
+                    k -= c1
+                    end, m = 2, m2
+                    if k >= c2:
+                        end, m, k = 3, m3, k - c2
+        for _ in range(k):  # the k-th tile of m (lowest first)
+            m &= m - 1
+        t = (m & -m).bit_length() - 1
         # CrossState._place for one open tile
         hist += 1
         seat = turn
