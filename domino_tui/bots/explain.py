@@ -20,8 +20,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..engine.actions import DRAW, KNOCK, is_pair, is_play, pair_tiles
+from ..engine.actions import DRAW, KNOCK, is_pair, is_play, pair_tiles, tiles_of_move
 from ..engine.geometry import geometry
+from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .belief import Belief
@@ -101,7 +102,7 @@ def distinct_moves(view: SeatView) -> list[int]:
     """The legal actions without the duplicates: when both ends show the same number, a tile
     laid on the right is the same play as on the left."""
     legal = list(view.legal)
-    if view.placed and view.left == view.right:
+    if view.placed and view.left == view.right and not view.board:  # the cross: sides differ
         legal = [a for a in legal if not (is_play(a) and a & 1)]
     return legal
 
@@ -151,9 +152,10 @@ class _After:
     hand: int
     left: int
     right: int
-    new_end: int  # the end this move makes (-1 for a lead or a double pair)
+    new_end: int  # the end this move makes (-1 for a lead, a double pair or a cross move)
     out: bool
-    fish: bool
+    fish: bool  # the move ends the round without going out (a fish, the осёл close-out)
+    ends: tuple[int, ...] = ()  # the open ends' distinct numbers afterwards, ascending
 
 
 class _Facts:
@@ -171,8 +173,11 @@ class _Facts:
         self.partner = partner if partner in seats and view.counts[partner] else -1
         self.order = [s for s in order if view.counts[s] > 0]
         self.opponents = [s for s in self.order if s != partner]
+        self._base: RoundState | None = None  # one guessed deal, to play a cross move on
 
     def after(self, code: int) -> _After:
+        if self.view.board:
+            return self._after_cross(code)
         view, ts, geo = self.view, self.ts, self.geo
         tiles = pair_tiles(code) if is_pair(code) else (code >> 1,)
         left, right, table, hand, new_end = view.left, view.right, view.table, view.hand, -1
@@ -190,7 +195,24 @@ class _Facts:
             new_end = -1
         out = not hand
         fish = not out and geo.dead(left, right, table)
-        return _After(tuple(tiles), hand, left, right, new_end, out, fish)
+        ends = tuple(sorted({left, right}))
+        return _After(tuple(tiles), hand, left, right, new_end, out, fish, ends)
+
+    def _after_cross(self, code: int) -> _After:
+        """On the cross (docs/variants G3) the ends after a move are read from the move played
+        on one guessed deal: they do not depend on the guess."""
+        view = self.view
+        tiles = tiles_of_move(code)
+        hand = view.hand
+        for t in tiles:
+            hand &= ~(1 << t)
+        if self._base is None:
+            self._base = Sampler(view, self.belief).state(decision_rng(0, view))
+        s = self._base.copy()
+        s.apply_unchecked(code)
+        out = not hand
+        ends = tuple(sorted({e for e in s.open_ends() if e >= 0}))
+        return _After(tiles, hand, s.left, s.right, -1, out, s.over and not out, ends)
 
     def lacks(self, seat: int, numbers: tuple[int, ...]) -> bool:
         """``seat`` surely holds no unseen tile that fits any of ``numbers``."""
@@ -201,8 +223,7 @@ class _Facts:
 
     def follow(self, a: _After) -> int:
         """How many of the new ends (distinct numbers) the remaining hand can answer."""
-        ends = {a.left, a.right}
-        return sum(1 for e in ends if a.hand & self.geo.fits[e])
+        return sum(1 for e in a.ends if a.hand & self.geo.fits[e])
 
     def lost_suits(self, a: _After) -> set[int]:
         """Numbers the hand held before the move and no longer holds, that others can still
@@ -244,8 +265,7 @@ def reasons_for(view: SeatView, values: tuple[MoveValue, ...]) -> tuple[Reason, 
         return tuple(found[:MAX_REASONS])
     if r.out:  # the next best goes out but scores worse (a bonus or the goat): nothing to say
         return ()
-    ends_b = tuple(sorted({b.left, b.right}))
-    ends_r = tuple(sorted({r.left, r.right}))
+    ends_b, ends_r = b.ends, r.ends
     blocked = -1
     if facts.opponents and facts.order and facts.order[0] == facts.opponents[0]:
         nxt = facts.order[0]
@@ -273,7 +293,7 @@ def reasons_for(view: SeatView, values: tuple[MoveValue, ...]) -> tuple[Reason, 
         found.append(Reason("last", numbers=(kept[0],)))
     fb, fr = facts.follow(b), facts.follow(r)
     if fb > fr:
-        both = fb == len({b.left, b.right})
+        both = fb == len(b.ends)
         found.append(Reason("follow_both" if both else "follow_one", numbers=ends_b))
     return tuple(found[:MAX_REASONS])
 
@@ -300,7 +320,7 @@ def advise(view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "h
         raise ValueError("no hint: it is not this seat's turn")
     if legal == (DRAW,) or legal == (KNOCK,):
         kind = "must_draw" if legal[0] == DRAW else "must_knock"
-        ends = tuple(sorted({view.left, view.right}))
+        ends = tuple(sorted({e for e in view.ends if e >= 0}))
         return Advice(legal[0], (Reason(kind, numbers=ends),), (), "only")
     moves = distinct_moves(view)
     if len(moves) == 1:
@@ -311,6 +331,6 @@ def advise(view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "h
     facts = _Facts(view)
     if facts.after(values[0].code).out:
         # the same tile going out on the other end is the same result, not a rival
-        tile = values[0].code >> 1
-        values = tuple(v for v in values if v is values[0] or v.code >> 1 != tile)
+        tiles = tiles_of_move(values[0].code)
+        values = tuple(v for v in values if v is values[0] or tiles_of_move(v.code) != tiles)
     return Advice(values[0].code, reasons_for(view, values), values, verdict(values))

@@ -213,3 +213,23 @@ def test_V3_8_2_telefon_playouts_take_a_scoring_play() -> None:
     cross_playout(s, lambda: 0.99)
     assert TS.name(s.placed[1][0]) == "0-5"
     assert s.score_log[0][0] == 1 and s.scored[1] > 0
+
+
+@pytest.mark.parametrize("preset", ["osel", "telefon", "chechevo"])
+def test_G4_hints_on_the_cross_name_a_legal_move(preset: str) -> None:
+    """G3, G4: the hint reads a cross move's tiles and all four ends: at every decision of a
+    round it advises a legal move, and a forced draw names the open ends it could not answer."""
+    from domino_tui.bots.explain import advise
+
+    rules = make_rules({}, preset)
+    match = Match(rules, 2)
+    greedy = make_bot("greedy")
+    draws = 0
+    while not match.over and len(match.results) < 1:
+        view = seat_view(match, match.turn)
+        advice = advise(view, budget=40)
+        assert advice.code in view.legal
+        if advice.reasons and advice.reasons[0].kind == "must_draw":
+            draws += 1
+            assert advice.reasons[0].numbers == tuple(sorted({e for e in view.ends if e >= 0}))
+        match.apply(greedy.choose(view))
