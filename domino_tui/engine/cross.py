@@ -418,19 +418,20 @@ def end_count(s: CrossState, cross_four: bool) -> int:
     """V3.8.1: the sum of the open ends. A double laid across at an end counts both halves; a
     lead double alone counts its two halves once; an uncovered cross side of the spinner counts
     its number with ``cross_four`` (Маггинс), else nothing (Телефон's «только сыгранные»)."""
-    if len(s.placed) == 1:
-        return s.geo.ts.pips[s.placed[0][0]]
+    placed = s.placed
+    if len(placed) == 1:
+        return s.geo.ts.pips[placed[0][0]]
+    bare, dbl = s.bare, s.dbl
     total = 0
-    ends = s.open_ends()
-    for e in range(4):
-        v = ends[e]
-        if v < 0:
-            continue
-        bit = 1 << e
-        if s.bare & bit:
-            total += v if cross_four else 0
-        elif s.dbl & bit:
-            total += 2 * v
-        else:
-            total += v
+    bit = 1
+    for v in (s.left, s.right, s.up, s.down):
+        if v > 0:  # a 0 adds nothing, -1 is no end
+            if bare & bit:
+                if cross_four:
+                    total += v
+            elif dbl & bit:
+                total += 2 * v
+            else:
+                total += v
+        bit <<= 1
     return total
