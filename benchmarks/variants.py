@@ -3,15 +3,18 @@ item 8).
 
     python benchmarks/variants.py [--seconds 1.0] [--repeats 3] [--json]
 
-Every preset runs through the same harness as ``benchmarks/engine.py``'s kernel rows: a fresh
-deal inside the timed loop (the variant's own ``deal``, ``lead`` and ``start``), then a random
-playout to the end of the round: ``engine.playout.random_playout`` on a two-ended line,
+Every preset runs through the same harness as ``benchmarks/engine.py``'s kernel rows: fresh
+deals (the variant's own ``deal``, ``lead`` and ``start``), then a random playout to the end of
+the round: ``engine.playout.random_playout`` on a two-ended line,
 ``engine.cross_playout.cross_playout`` on the cross (Осёл, Телефон/Маггинс/Все тройки, Чечевэ).
-The "+ costs" column also values each finished round with the variant's ``round_costs`` (what
-the search bots pay per playout). Each figure is the median of ``--repeats`` runs; the ratio
-compares a preset with Козёл dealt to the same number of players (its own default shape),
-measured right before it in each repeat, and is the median of the repeats' ratios. Times are
-the process's CPU time, so that other work on a shared machine does not move the figures.
+Two rates: rounds with their deal (as in ``benchmarks/engine.py``), and the playouts alone (the
+kernel: what the search bots pay, who play out guessed deals and never deal; маггинс and все
+тройки lead the first round by lot, a second shuffle per deal). "+ costs" also values each
+finished round with the variant's ``round_costs``, as the bots do. Each figure is the median of
+``--repeats`` runs; the ratio compares a preset with Козёл dealt to the same number of players
+(its own default shape), measured right before it in each repeat, and is the median of the
+repeats' ratios. Times are the process's CPU time, so that other work on a shared machine does
+not move the figures.
 """
 
 from __future__ import annotations
@@ -48,30 +51,42 @@ def new_round(match: Match, rules: Rules) -> RoundState:
 
 
 def kernel(rules: Rules, seconds: float, seed: int, costs: bool) -> dict[str, Any] | None:
-    """Rounds per second through the preset's kernel (optionally valued by round_costs)."""
+    """Rounds per second through the preset's kernel (optionally valued by round_costs): with
+    the deal (``rounds_per_s``) and the playouts alone (``playout_per_s``: what the search bots
+    pay, who play out guessed deals and never deal). Rounds are dealt in batches of
+    :data:`BATCH` with the clock read around each batch's deals and around its playouts."""
     match = Match(rules, seed)
     rand = random.Random(seed).random
     variant = match.variant
     standings, carry, extra = match.standings, match.carry, match.extra
+    clock = time.process_time
     rounds = plays = 0
-    start = time.process_time()
-    deadline = start + seconds
+    dealing = playing = 0.0
     try:
-        while time.process_time() < deadline:
-            for _ in range(BATCH):
-                s = new_round(match, rules)
+        while dealing + playing < seconds:
+            t0 = clock()
+            batch = [new_round(match, rules) for _ in range(BATCH)]
+            t1 = clock()
+            for s in batch:
                 if isinstance(s, CrossState):
                     cross_playout(s, rand)
                 else:
                     random_playout(s, rand)
-                plays += len(s.placed)
                 if costs:
                     variant.round_costs(rules, standings, carry, extra, s)
-                rounds += 1
+            t2 = clock()
+            dealing += t1 - t0
+            playing += t2 - t1
+            plays += sum(len(s.placed) for s in batch)
+            rounds += BATCH
     except NotImplementedError:  # a variant whose scoring is not written yet
         return None
-    elapsed = time.process_time() - start
-    return {"rounds_per_s": rounds / elapsed, "moves_per_s": plays / elapsed, "rounds": rounds}
+    return {
+        "rounds_per_s": rounds / (dealing + playing),
+        "playout_per_s": rounds / playing,
+        "moves_per_s": plays / playing,
+        "rounds": rounds,
+    }
 
 
 def main() -> None:
@@ -111,15 +126,18 @@ def _row(preset: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
         "players": rules.players,
         "board": "cross" if isinstance(Match(rules, 0).round, CrossState) else "line",
         "rounds_per_s": median("run", "rounds_per_s"),
+        "playout_per_s": median("run", "playout_per_s"),
         "moves_per_s": median("run", "moves_per_s"),
-        "with_costs_per_s": median("scored", "rounds_per_s"),
+        "with_costs_per_s": median("scored", "playout_per_s"),
         "kozel_per_s": median("base", "rounds_per_s"),
-        "vs_kozel": statistics.median(
-            r["run"]["rounds_per_s"] / r["base"]["rounds_per_s"] for r in runs
-        )
-        if done
-        else None,
+        "kozel_playout_per_s": median("base", "playout_per_s"),
+        "vs_kozel": _ratio(runs, "rounds_per_s") if done else None,
+        "playout_vs_kozel": _ratio(runs, "playout_per_s") if done else None,
     }
+
+
+def _ratio(runs: list[dict[str, Any]], field: str) -> float:
+    return statistics.median(r["run"][field] / r["base"][field] for r in runs)
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
@@ -127,26 +145,29 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     from rich.table import Table
 
     table = Table(title="Random playouts per preset (median of runs), ratio to Козёл, same players")
-    columns = ("preset", "players", "board", "rounds/s", "moves/s", "+ costs /s", "Козёл /s")
-    for col in (*columns, "vs Козёл"):
+    columns = ("preset", "players", "board", "with deal /s", "vs Козёл", "playouts /s")
+    for col in (*columns, "moves/s", "+ costs /s", "vs Козёл "):
         table.add_column(col, justify="left" if col in ("preset", "board") else "right")
 
     def num(value: float | None) -> str:
         return "—" if value is None else f"{value:,.0f}"
 
+    def ratio(value: float | None) -> str:
+        return "—" if value is None else f"{value:.2f}×"
+
     for row in rows:
-        ratio = row["vs_kozel"]
         table.add_row(
             row["preset"],
             str(row["players"]),
             row["board"],
             num(row["rounds_per_s"]),
+            ratio(row["vs_kozel"]),
+            num(row["playout_per_s"]),
             num(row["moves_per_s"]),
             num(row["with_costs_per_s"]),
-            num(row["kozel_per_s"]),
-            "—" if ratio is None else f"{ratio:.2f}×",
+            ratio(row["playout_vs_kozel"]),
         )
-    Console(width=120).print(table)
+    Console(width=130).print(table)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,9 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
         if s.over:
             return s
     geo = s.geo
-    fits, after, neutral = geo.fits, geo.after, geo.neutral
+    fits, after = geo.fits, geo.after
+    # per end number: the tiles that would change that end (G8: none left off the table = dead)
+    live = tuple(f & ~n for f, n in zip(fits, geo.neutral, strict=True))
     ts = geo.ts
     is_double, lo = ts.is_double, ts.lo
     hands, boneyard, placed, nxt = s.hands, s.boneyard, s.placed, s.nxt
@@ -153,12 +155,7 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
             s.over = True
             s.went_out = seat
             return s
-        if not (
-            fits[ends[0]] & ~table & ~neutral[ends[0]]
-            or fits[ends[1]] & ~table & ~neutral[ends[1]]
-            or fits[ends[2]] & ~table & ~neutral[ends[2]]
-            or fits[ends[3]] & ~table & ~neutral[ends[3]]
-        ):
+        if not (live[ends[0]] | live[ends[1]] | live[ends[2]] | live[ends[3]]) & ~table:
             store()
             s._end_fish(seat)
             return s
