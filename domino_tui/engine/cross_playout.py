@@ -111,7 +111,7 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
         value = ends[end]
         placed.append((t, end, seat))
         bit = 1 << end
-        if end <= RIGHT:  # CrossState._cover
+        if spin_cov != 2 and end <= RIGHT:  # CrossState._cover (nothing left to cover at 2)
             if cand & bit:
                 spin = -1
                 for pt, where, _ in reversed(placed[:-1]):
