@@ -50,16 +50,12 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
     table, turn, knocks, last_nd, drawn = s.table, s.turn, s.knocks, s.last_nondouble, s.drawn
     hist = len(s.history)  # the events the slow path would have logged (score_log's index)
 
-    def store() -> None:
-        s.left, s.right, s.up, s.down = ends
-        s.dbl, s.bare, s.cand = dbl, bare, cand
-        s.spinner, s.spin_cov, s.spin_end = spinner, spin_cov, spin_end
-        s.table, s.turn, s.knocks, s.last_nondouble, s.drawn = table, turn, knocks, last_nd, drawn
-
     while True:
         hand = hands[turn]
-        f0, f1, f2, f3 = fits[ends[0]], fits[ends[1]], fits[ends[2]], fits[ends[3]]
-        every = f0 | f1 | f2 | f3
+        e0, e1, e2, e3 = ends
+        f0, f1 = fits[e0], fits[e1]
+        two = e2 < 0 and e3 < 0  # no cross side open: two ends, as on the line
+        every = f0 | f1 if two else f0 | f1 | fits[e2] | fits[e3]
         while not hand & every and len(boneyard) > reserve:
             hand |= 1 << boneyard.pop()
             drawn += 1
@@ -69,7 +65,9 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
             hist += 1
             knocks += 1
             if knocks >= nseats:
-                store()
+                _store(s, ends, dbl, bare, cand, spinner, spin_cov, spin_end)
+                s.table, s.turn, s.knocks, s.last_nondouble = table, turn, knocks, last_nd
+                s.drawn = drawn
                 s._end_fish(-1)
                 return s
             turn = nxt[turn]
@@ -77,14 +75,14 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
             continue
         m = hand & f0
         c = m.bit_count()
-        if ends[2] < 0 and ends[3] < 0:  # no cross side open: two ends, as on the line
+        if two:
             m1 = hand & f1
             k = int(random() * (c + m1.bit_count()))
             end = 0
             if k >= c:
                 end, m, k = 1, m1, k - c
         else:
-            m1, m2, m3 = hand & f1, hand & f2, hand & f3
+            m1, m2, m3 = hand & f1, hand & fits[e2], hand & fits[e3]
             c1, c2 = m1.bit_count(), m2.bit_count()
             k = int(random() * (c + c1 + c2 + m3.bit_count()))
             end = 0
@@ -151,13 +149,34 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
                 scored[seat] += points
                 score_log.append((seat, hist, points))
         if not hand:
-            store()
+            _store(s, ends, dbl, bare, cand, spinner, spin_cov, spin_end)
+            s.table, s.turn, s.knocks, s.last_nondouble = table, turn, knocks, last_nd
+            s.drawn = drawn
             s.over = True
             s.went_out = seat
             return s
         if not (live[ends[0]] | live[ends[1]] | live[ends[2]] | live[ends[3]]) & ~table:
-            store()
+            _store(s, ends, dbl, bare, cand, spinner, spin_cov, spin_end)
+            s.table, s.turn, s.knocks, s.last_nondouble = table, turn, knocks, last_nd
+            s.drawn = drawn
             s._end_fish(seat)
             return s
         turn = nxt[seat]
         drawn = 0
+
+
+def _store(
+    s: CrossState,
+    ends: list[int],
+    dbl: int,
+    bare: int,
+    cand: int,
+    spinner: int,
+    spin_cov: int,
+    spin_end: int,
+) -> None:
+    """Write the kernel's board back into the state (a plain function: a closure would turn the
+    loop's locals into slower cell variables)."""
+    s.left, s.right, s.up, s.down = ends
+    s.dbl, s.bare, s.cand = dbl, bare, cand
+    s.spinner, s.spin_cov, s.spin_end = spinner, spin_cov, spin_end
