@@ -16,8 +16,10 @@ stream through the slow path and compare the final states.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from .cross import CrossState
+from .geometry import Geometry
 from .playout import _kth
 
 LEFT, RIGHT = 0, 1
@@ -35,8 +37,7 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
             return s
     geo = s.geo
     fits, after = geo.fits, geo.after
-    # per end number: the tiles that would change that end (G8: none left off the table = dead)
-    live = tuple(f & ~n for f, n in zip(fits, geo.neutral, strict=True))
+    live = _live(geo)
     ts = geo.ts
     is_double, lo = ts.is_double, ts.lo
     hands, boneyard, placed, nxt = s.hands, s.boneyard, s.placed, s.nxt
@@ -163,6 +164,13 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
             return s
         turn = nxt[seat]
         drawn = 0
+
+
+@cache
+def _live(geo: Geometry) -> tuple[int, ...]:
+    """Per end number: the tiles that would change that end (G8: none left off the table in any
+    open end's entry means the fish)."""
+    return tuple(f & ~n for f, n in zip(geo.fits, geo.neutral, strict=True))
 
 
 def _store(
