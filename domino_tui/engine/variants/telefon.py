@@ -122,23 +122,7 @@ class Telefon(Variant):
             )
 
     def config(self, rules: Rules) -> CrossConfig:
-        multiple = int(rules.opt("multiple"))
-        four = rules.opt("cross") == "four"
-        divided = rules.opt("play_points") == "divided"
-
-        def scorer(s: CrossState) -> int:
-            """V3.8.2: a positive multiple of ``multiple`` scores the count (``divided``: how
-            many multiples it holds, the count ÷ 5 in Телефон)."""
-            count = end_count(s, four)
-            if count <= 0 or count % multiple:
-                return 0
-            return count // multiple if divided else count
-
-        return CrossConfig(
-            several=4 if rules.opt("several_doubles") else 1,
-            first_covered=True,
-            scorer=scorer,
-        )
+        return _config(rules)
 
     def initial_extra(self, rules: Rules) -> dict[str, Any]:
         return {"lot": None}
@@ -371,3 +355,26 @@ def match_end(
 
 
 VARIANT = Telefon()
+
+
+@cache
+def _config(rules: Rules) -> CrossConfig:
+    """One board configuration per rules: every round (and every guessed deal of a search bot)
+    starts from it, so it is built once."""
+    multiple = int(rules.opt("multiple"))
+    four = rules.opt("cross") == "four"
+    divided = rules.opt("play_points") == "divided"
+
+    def scorer(s: CrossState) -> int:
+        """V3.8.2: a positive multiple of ``multiple`` scores the count (``divided``: how
+        many multiples it holds, the count ÷ 5 in Телефон)."""
+        count = end_count(s, four)
+        if count <= 0 or count % multiple:
+            return 0
+        return count // multiple if divided else count
+
+    return CrossConfig(
+        several=4 if rules.opt("several_doubles") else 1,
+        first_covered=True,
+        scorer=scorer,
+    )
