@@ -35,6 +35,12 @@ class CrossConfig:
     close_out: bool = False  # V2.6.2: two closed doubles before any double ends the round
     first_covered: bool = False  # V3.4.2: doubles laid together: the first covered spins
     scorer: Callable[[CrossState], int] | None = None  # points for the move just made (V3.8.2)
+    # the scorer's arithmetic for the fast playout, which counts inline (V3.8.1-V3.8.2): a count
+    # that is a positive multiple of ``multiple`` scores it (``divided``: count // multiple);
+    # ``four``: an uncovered cross side counts its number. 0 = the kernel calls ``scorer``.
+    multiple: int = 0
+    four: bool = False
+    divided: bool = False
 
 
 class CrossState(RoundState):

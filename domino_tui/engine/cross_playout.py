@@ -44,6 +44,7 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
     reserve = s.reserve
     nseats = len(s.seats)
     scorer = s.cfg.scorer
+    multiple, four, divided = s.cfg.multiple, s.cfg.four, s.cfg.divided
     scored, score_log = s.scored, s.score_log
     ends = [s.left, s.right, s.up, s.down]
     dbl, bare, cand = s.dbl, s.bare, s.cand
@@ -142,7 +143,19 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
         else:
             dbl &= ~bit
         knocks = 0
-        if scorer is not None:  # a scorer reads the board: the ends, how each counts, ``placed``
+        if multiple:  # the scorer's count (end_count, V3.8.1), inline: bare sides are up/down
+            e0, e1, e2, e3 = ends
+            total = (e0 << (dbl & 1)) if e0 > 0 else 0
+            if e1 > 0:
+                total += e1 << (dbl >> 1 & 1)
+            if e2 > 0:
+                total += (e2 if four else 0) if bare & 4 else e2 << (dbl >> 2 & 1)
+            if e3 > 0:
+                total += (e3 if four else 0) if bare & 8 else e3 << (dbl >> 3 & 1)
+            if total and not total % multiple:
+                scored[seat] += total // multiple if divided else total
+                score_log.append((seat, hist, total // multiple if divided else total))
+        elif scorer is not None:  # a scorer reads the board: the ends, how each counts, ``placed``
             s.left, s.right, s.up, s.down = ends
             s.dbl, s.bare, s.table = dbl, bare, table
             points = scorer(s)

@@ -377,4 +377,7 @@ def _config(rules: Rules) -> CrossConfig:
         several=4 if rules.opt("several_doubles") else 1,
         first_covered=True,
         scorer=scorer,
+        multiple=multiple,
+        four=four,
+        divided=divided,
     )
