@@ -26,7 +26,8 @@ class SeatView:
     turn: int
     leader: int
     lead_mask: int  # tiles this seat may lead with (own hand only); 0 unless it is to lead
-    placed: tuple[tuple[int, int, int], ...]  # (tile, side, seat); side -1 = lead, 0 left, 1 right
+    # (tile, end, seat): end -1 = lead, 0 left, 1 right, 2 up, 3 down; + 4 = closed (cross, G6)
+    placed: tuple[tuple[int, int, int], ...]
     left: int
     right: int
     counts: tuple[int, ...]  # tiles in each seat's hand
