@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -59,6 +60,15 @@ def sim(
     brief: Annotated[
         bool, typer.Option("--brief", help="Only round ends and score sheets, no deals or moves.")
     ] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            metavar="FILE",
+            help="Also write the match's game record (JSON) to FILE, for domino export and "
+            "domino replay.",
+        ),
+    ] = None,
 ) -> None:
     """Play one match between bots to the goat and print its transcript: deals, every play,
     draw and knock, fish, each round's score sheet, the goat and the ratings (help: SIM_HELP)."""
@@ -95,6 +105,20 @@ def sim(
     console.print(tr("tx.bots", lang, bots=listing), style="dim", markup=False)
     for part in render_match(match, names, lang, moves=not brief):
         console.print(part)
+    if record is not None:
+        _write_record(record, match, names, seat_bots, rules)
+
+
+def _write_record(path: Path, match: Match, names: list[str], bots: list[str], preset: str) -> None:
+    """The simulated match as a kept record: the same file the table keeps after a match."""
+    from ..engine.record import dumps, make_record
+    from ..storage.files import write_atomic
+
+    seats = [{"name": name, "bot": clean(bot)} for name, bot in zip(names, bots, strict=True)]
+    try:
+        write_atomic(path, dumps(make_record(match, seats, preset)))
+    except OSError as err:  # a folder that cannot be written: the machine's problem, exit 1
+        fail("domino sim", err, 1)
 
 
 def play_match(rules: Rules, seed: int, bots: list[str]) -> Match:
