@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..bots import Bot, make_bot
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
+from ..engine.variants import get_variant
 from ..engine.view import seat_view
 from .plan import ArenaConfig, ArenaError, bot_seed, match_seed
 
@@ -99,13 +100,10 @@ def _seat_bots(seating: tuple[str, ...], seed: int, rotation: int) -> list[Bot]:
 # Variants whose written score is what a side wants (docs/variants): морской, телефон and
 # спортивное write the winners' points. The others write what a side is charged (Козёл, Осёл,
 # Чечевэ: points; Генерал: rounds lost); classic dominoes (C4) is told by its rules.
-GAIN_VARIANTS = frozenset({"morskoy", "telefon", "sport"})
-
-
 def gains(rules: Rules) -> bool:
     """Whether a side's written score is what it wants (classic, морской, телефон, спортивное)
-    rather than what it is charged."""
-    return rules.is_classic or rules.variant in GAIN_VARIANTS
+    rather than what it is charged (the variant's ``score_kind``)."""
+    return get_variant(rules.variant).score_kind == "gained"
 
 
 def side_values(config: ArenaConfig, result: RoundResult) -> list[float]:
@@ -117,7 +115,7 @@ def side_values(config: ArenaConfig, result: RoundResult) -> list[float]:
     rules = config.rules
     if rules.is_classic:
         return [float(line.round_points) for line in result.score.lines]
-    if rules.variant in GAIN_VARIANTS:
+    if gains(rules):
         return [float(line.written_now) for line in result.score.lines]
     return [-float(line.round_points) for line in result.score.lines]
 

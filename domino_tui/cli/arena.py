@@ -131,7 +131,9 @@ def _margin_note(rules: Any) -> str:
     rest = (
         "wins: round win rate; goat: share of matches lost as the goat; ms: think time per decision"
     )
-    if rules.variant in ("kozel", "classic", "osel", "chechevo") and not gains(rules):
+    from ..engine.variants import get_variant
+
+    if get_variant(rules.variant).score_kind == "charged":
         return (
             "margin: pips charged to the others minus pips charged to this bot, per round; "
             f"pips: charged per round; {rest}"

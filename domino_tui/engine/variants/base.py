@@ -66,6 +66,10 @@ class Variant:
     options: dict[str, Option] = {}  # noqa: RUF012 - read-only tables
     refused: tuple[str, ...] = ()  # Козёл options that make no sense here (refused if changed)
     fixed: dict[str, Any] = {}  # noqa: RUF012 - Козёл options this variant pins
+    # what a side's written score is to it: "charged" (Козёл's penalty pips, lower is better),
+    # "gained" (points it wants: classic, морской, телефон, спортивное) or "rounds" (rounds
+    # lost, генерал); the arena's margin reads the round by it
+    score_kind = "charged"
 
     # --- rules ----------------------------------------------------------------------------------
     def check(self, rules: Rules) -> None:

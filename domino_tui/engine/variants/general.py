@@ -61,6 +61,7 @@ BLANK, TOP = DOUBLE_SIX.double_of[0], DOUBLE_SIX.double_of[6]  # 0-0 and 6-6 (se
 
 
 class General(Variant):
+    score_kind = "rounds"
     name = "general"
     options = {  # noqa: RUF012
         "general": Option(

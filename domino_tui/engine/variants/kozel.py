@@ -39,6 +39,7 @@ class Kozel(Variant):
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.score_kind = "gained" if name == "classic" else "charged"
 
     def check(self, rules: Rules) -> None:
         """Козёл's own checks are the rules object's (F15 and friends)."""

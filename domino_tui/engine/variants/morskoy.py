@@ -341,6 +341,7 @@ def roll_egg_tries(rules: Rules, rng: random.Random, seats: tuple[int, ...]) -> 
 
 
 class Morskoy(Variant):
+    score_kind = "gained"
     name = "morskoy"
     options = {  # noqa: RUF012
         "write_min": Option(25, low=1, high=100, help="V1.8.2: the smallest sum written"),

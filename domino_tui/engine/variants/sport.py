@@ -53,6 +53,7 @@ MATCH_PRICE = 150.0
 
 
 class Sport(Variant):
+    score_kind = "gained"
     name = "sport"
     fixed = {  # noqa: RUF012
         "players": 4,

@@ -87,6 +87,7 @@ class _Sheet:
 
 
 class Telefon(Variant):
+    score_kind = "gained"
     name = "telefon"
     options = {  # noqa: RUF012
         "multiple": Option(5, (3, 5), help="V3.8.2: a count that is a multiple of this scores"),
