@@ -129,7 +129,7 @@ class CrossState(RoundState):
     def count(self) -> int:
         """The sum of the open ends (V3.8.1): a double laid across counts both halves, an
         uncovered cross side counts as the scorer's variant decides (see :func:`end_count`)."""
-        return end_count(self, cross_four=False)
+        return end_count(self, cross_four=self.cfg.four)
 
     def playable_mask(self, seat: int | None = None) -> int:
         hand = self.hands[self.turn if seat is None else seat]

@@ -92,7 +92,7 @@ class Telefon(Variant):
     options = {  # noqa: RUF012
         "multiple": Option(5, (3, 5), help="V3.8.2: a count that is a multiple of this scores"),
         "play_points": Option("divided", ("divided", "full"), help="V3.8.2"),
-        "cross": Option("played", ("played", "four"), help="V3.8.1"),
+        "cross": Option("four", ("four", "played"), help="V3.8.1"),
         "several_doubles": Option(True, help="V3.5.2: up to four doubles in one move"),
         "lead": Option("lowest_double", ("lowest_double", "lot"), help="V3.3"),
         "out_bonus": Option("hands", ("hands", "ten"), help="V3.8.3"),

@@ -353,8 +353,8 @@ def test_V3_7_tied_fish_scores_nobody() -> None:
 # --- V3.8: scoring --------------------------------------------------------------------------------
 def test_V3_8_1_example_1_telefon_house_4_4() -> None:
     """Worked example 1 (000 «Телефон»; V3.8.1 played, V3.8.2 divided): 15 → 3, 20 → 4,
-    25 → 5."""
-    s = board(rules(), ["4-4 4-3 4-5 0-1", "4-6 6-6 5-5 0-2"])
+    25 → 5. The seed counts only the played sides of the house: ``cross=played`` (V3.D1)."""
+    s = board(rules(cross="played"), ["4-4 4-3 4-5 0-1", "4-6 6-6 5-5 0-2"])
     counts = []
     for word in ["4-4", "4-6L", "4-3R", "6-6L", "4-5U", "5-5U"]:
         s.apply(parse_action(word))
@@ -364,10 +364,23 @@ def test_V3_8_1_example_1_telefon_house_4_4() -> None:
     assert s.scored == [4, 8]
 
 
+def test_V3_8_1_telefon_counts_all_four_sides_of_the_house_by_default() -> None:
+    """V3.8.1, V3.D1 (RULES.md V3): once the house is covered on both line sides, its two bare
+    cross sides count its number in Телефон too: example 1's moves give 17, 23, 24, 29 — no
+    multiple of 5 after the house closes, where ``cross=played`` scored 3, 4 and 5."""
+    s = board(rules(), ["4-4 4-3 4-5 0-1", "4-6 6-6 5-5 0-2"])
+    counts = []
+    for word in ["4-4", "4-6L", "4-3R", "6-6L", "4-5U", "5-5U"]:
+        s.apply(parse_action(word))
+        counts.append(s.count())
+    assert counts == [8, 14, 17, 23, 24, 29]
+    assert s.scored == [0, 0]
+
+
 def test_V3_8_1_example_2_several_doubles_house() -> None:
     """Worked example 2 (001 «Телефон»; V3.4.2, V3.5.2, play_points=full): 5, 10, 10, 5;
     3-6 instead of 3-1 would make 10."""
-    r = rules(play_points="full")
+    r = rules(play_points="full", cross="played")
     s = board(r, ["3-2 2-4 0-0", "2-2 3-3 3-1 3-6"])
     act(s, "3-2 2-2L+3-3R 2-4L")
     other = s.copy()
