@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..cross import CrossConfig, CrossState
 from ..deal import Deal, PreviousRound, choose_lead, deal
 from ..round import RoundState
 from ..rules import Rules, RulesError
@@ -121,7 +122,15 @@ class Variant:
         lead_mask: int,
         seats: tuple[int, ...],
     ) -> RoundState:
-        return RoundState.start(rules, hands, boneyard, leader, lead_mask, seats)
+        """The round's board: the Козёл line, or the cross when :meth:`config` gives one."""
+        cfg = self.config(rules)
+        if cfg is None:
+            return RoundState.start(rules, hands, boneyard, leader, lead_mask, seats)
+        return CrossState.start_cross(rules, cfg, hands, boneyard, leader, lead_mask, seats)
+
+    def config(self, rules: Rules) -> CrossConfig | None:
+        """What the cross allows in this variant (G1-G10), or None: a two-ended line."""
+        return None
 
     # --- the end of a round ---------------------------------------------------------------------
     def settle(self, match: Match, state: RoundState) -> Settled:

@@ -22,7 +22,7 @@ import dataclasses
 from typing import Any
 
 from ..actions import placements
-from ..cross import CrossConfig, CrossState
+from ..cross import CrossConfig
 from ..match import Match, Outcome
 from ..round import RoundState
 from ..rules import Rules
@@ -56,17 +56,9 @@ class Chechevo(Kozel):
         """V5.2: 7 each with two or three players, 6 each with four."""
         return 6 if players == 4 else 7
 
-    def start(
-        self,
-        rules: Rules,
-        hands: list[int],
-        boneyard: list[int],
-        leader: int,
-        lead_mask: int,
-        seats: tuple[int, ...],
-    ) -> RoundState:
-        cfg = CrossConfig(closed_doubles=True, several=4)
-        return CrossState.start_cross(rules, cfg, hands, boneyard, leader, lead_mask, seats)
+    def config(self, rules: Rules) -> CrossConfig:
+        """V5.4, V5.5: closed doubles after the base, several doubles at once."""
+        return _CONFIG
 
     def settle(self, match: Match, state: RoundState) -> Settled:
         r = match.rules
@@ -182,4 +174,5 @@ def _unwritten(score: RoundScore) -> RoundScore:
     )
 
 
+_CONFIG = CrossConfig(closed_doubles=True, several=4)
 VARIANT = Chechevo()

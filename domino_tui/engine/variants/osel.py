@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..cross import CrossConfig, CrossState
+from ..cross import CrossConfig
 from ..match import Match
 from ..round import RoundState
 from ..rules import Rules
@@ -37,19 +37,6 @@ class Osel(Kozel):
             closed_doubles=bool(rules.opt("closed_doubles")),
             several=4 if rules.opt("several_doubles") else 1,
             close_out=bool(rules.opt("close_out")),
-        )
-
-    def start(
-        self,
-        rules: Rules,
-        hands: list[int],
-        boneyard: list[int],
-        leader: int,
-        lead_mask: int,
-        seats: tuple[int, ...],
-    ) -> RoundState:
-        return CrossState.start_cross(
-            rules, self.config(rules), hands, boneyard, leader, lead_mask, seats
         )
 
     def settle(self, match: Match, state: RoundState) -> Settled:

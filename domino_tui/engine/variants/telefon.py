@@ -149,19 +149,6 @@ class Telefon(Variant):
         seat, tile = forced_lead(r, hands, seats)
         return seat, 1 << tile
 
-    def start(
-        self,
-        rules: Rules,
-        hands: list[int],
-        boneyard: list[int],
-        leader: int,
-        lead_mask: int,
-        seats: tuple[int, ...],
-    ) -> RoundState:
-        return CrossState.start_cross(
-            rules, self.config(rules), hands, boneyard, leader, lead_mask, seats
-        )
-
     # --- the end of a round ---------------------------------------------------------------------
     def settle(self, match: Match, state: RoundState) -> Settled:
         assert isinstance(state, CrossState)
