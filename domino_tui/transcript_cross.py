@@ -86,7 +86,7 @@ def ends_text(ends: tuple[int, ...], closed: int) -> str:
 
 
 # --- the picture ------------------------------------------------------------------------------
-def _arm(state: CrossState, end: int, start: int) -> tuple[list[tuple[int, int, int]], bool]:
+def arm_tiles(state: CrossState, end: int, start: int) -> tuple[list[tuple[int, int, int]], bool]:
     """The tiles laid on ``end`` from the value ``start`` outwards, as (tile, inner, outer)
     halves, and whether the arm ends closed."""
     ts, after = state.geo.ts, state.geo.after
@@ -119,8 +119,8 @@ def cross_picture(state: CrossState) -> list[str]:
     ts = state.geo.ts
     lead = state.placed[0][0]
     spinner = state.spinner
-    left, left_closed = _arm(state, LEFT, ts.lo[lead])
-    right, right_closed = _arm(state, RIGHT, ts.hi[lead])
+    left, left_closed = arm_tiles(state, LEFT, ts.lo[lead])
+    right, right_closed = arm_tiles(state, RIGHT, ts.hi[lead])
 
     def token(t: int, a: int, b: int) -> str:
         return _spinner_tile(a) if t == spinner else _tile(a, b)
@@ -142,8 +142,8 @@ def cross_picture(state: CrossState) -> list[str]:
     column = len(head) + sum(len(c) for c in cells[: order.index(spinner)])
     width = len(cells[order.index(spinner)])
     number = ts.lo[spinner]
-    up, up_closed = _arm(state, UP, number)
-    down, down_closed = _arm(state, DOWN, number)
+    up, up_closed = arm_tiles(state, UP, number)
+    down, down_closed = arm_tiles(state, DOWN, number)
     pad = " " * column
 
     def centred(text: str) -> str:
@@ -178,7 +178,7 @@ def _listed(state: CrossState, _lines: list[str]) -> list[str]:
     starts = {LEFT: ts.lo[lead], RIGHT: ts.hi[lead], UP: spin, DOWN: spin}
     values = state.open_ends()
     for end in (LEFT, RIGHT, UP, DOWN):
-        tiles, closed = _arm(state, end, starts[end])
+        tiles, closed = arm_tiles(state, end, starts[end])
         tip = CLOSED_MARK if closed else str(values[end]) if values[end] >= 0 else ""
         if not tiles and not tip:
             continue

@@ -17,7 +17,7 @@ from .engine.tiles import tile_set
 from .engine.variants import get_variant
 from .i18n import Lang, tr
 
-TABLE_VARIANTS = ("kozel", "classic")  # what the table draws today: the line and Козёл's sheet
+TABLE_VARIANTS = ("kozel", "classic", "morskoy", "osel", "telefon", "general", "chechevo", "sport")
 TABLE_PRESETS = ("kozel", "kozel-pairs", "classic")
 
 

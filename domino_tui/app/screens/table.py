@@ -20,6 +20,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from ...bots.base import Bot
 from ...engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles
+from ...engine.cross import CrossState
 from ...engine.round import Event
 from ...engine.tiles import bits, tile_set
 from ...score_words import legend_line
@@ -27,8 +28,9 @@ from ..session import GameSession
 from ..strings import t
 from ..widgets.board import worst_line
 from ..widgets.chain import Chain, ChainState
+from ..widgets.cross_view import cross_view
 from ..widgets.hand import Hand, HandState
-from ..widgets.scores import ScoreSheet, score_table
+from ..widgets.scores import ScoreSheet, board_callout, sheet_key, sheet_parts
 from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
 from .base import DominoScreen
@@ -181,9 +183,10 @@ class TableScreen(DominoScreen):
         extra = t("carry_marker", lang, n=m.carry) if m.carry else t("round_n", lang, n=m.number)
         boneyard = (t("boneyard", lang), f"▮ × {len(rnd.boneyard)}", extra)
         shown(self.query_one(BoneyardPanel), boneyard, lambda p: p.show(*boneyard))
-        line = rnd.chain()
+        cross = cross_view(rnd) if isinstance(rnd, CrossState) else None
+        line = rnd.chain() if cross is None else []
         last = -1
-        if rnd.placed:
+        if rnd.placed and cross is None:
             side = rnd.placed[-1][1]
             last = 0 if side == 0 else len(line) - 1
         chain = self.query_one(Chain)
@@ -204,6 +207,8 @@ class TableScreen(DominoScreen):
                 lead=sum(1 for _, side, _ in rnd.placed if side == 0),
                 worst=worst_line(ts.count, len(rnd.seats), s.rules.boneyard_reserve),
                 round_id=m.number,
+                cross=cross,
+                callout=board_callout(s, lang),
             )
         )
         players = [s.name(seat) for seat in range(s.rules.players)]
@@ -212,20 +217,8 @@ class TableScreen(DominoScreen):
         width = recent.content_size.width or 26
         lines = "\n".join(recent_lines(rnd.history, players, ts, lang, width))
         shown(recent, lines, lambda w: w.update(Text(lines)))
-        names = [s.side_name(side) for side in range(s.rules.sides)]
-        goats = m.outcome.goats if m.outcome else ()
-        round_col = t("round_col", lang)
-        marks = [t("carry_marker", lang, n=m.carry)] if m.carry else []
-        if s.with_undo:  # honest undo: the whole table sees this match is practice
-            marks.append(t("with_undo", lang))
-        shown(
-            self.query_one(ScoreSheet),
-            repr((names, m.results, m.standings, goats, round_col, marks)),
-            lambda sheet: sheet.show(
-                score_table(names, s.rules, m.results, m.standings, goats, round_col),
-                " · ".join(marks),
-            ),
-        )
+        sheet = self.query_one(ScoreSheet)
+        shown(sheet, sheet_key(s, lang), lambda w: w.show(*sheet_parts(s, lang)))
         legend = legend_line(lang)
         shown(self.query_one("#score-key", Static), legend, lambda w: w.update(legend))
         hand = self.query_one(Hand)

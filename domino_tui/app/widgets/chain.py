@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_out
+from .cross_view import CrossView
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
 
 STYLE_NAMES = ("frame", "face", "last", "flash", "end", "choose", "tip")
@@ -37,6 +38,10 @@ class ChainState:
     lead: int = -1  # index in ``line`` of the lead; -1: lay the line afresh every time
     worst: int = 0  # the longest line this round can reach (board.worst_line)
     round_id: int = 0  # a new round may choose a new style
+    # the cross games (docs/variants G1-G10): the board with its four arms, drawn instead of
+    # ``line`` (which then is empty); ``choosing`` is then 0-3 (left, right, up, down)
+    cross: CrossView | None = None
+    callout: str = ""  # a word over the board after a scoring play ("+15", «телефон!»)
 
 
 class Chain(Widget):

@@ -19,6 +19,8 @@ from textual.widgets import Static
 from ...engine.match import RoundResult
 from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
+from ..session import GameSession
+from ..strings import t
 
 FISH = "🐟"
 OUT = "★"
@@ -87,6 +89,32 @@ def score_table(
     if not results:
         table.add_row(Text("Σ", style="dim"), *(standing_text(st, rules) for st in standings))
     return table
+
+
+def sheet_key(session: GameSession, lang: str) -> str:
+    """What the side sheet shows, as comparable text: it is redrawn only when this changes."""
+    m = session.match
+    goats = m.outcome.goats if m.outcome else ()
+    return repr((lang, m.results, m.standings, goats, m.carry, session.with_undo))
+
+
+def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
+    """The side sheet of the table: the score table and the caption in its border (the fish
+    carry-over pending, a match played with undo)."""
+    s, m = session, session.match
+    names = [s.side_name(side) for side in range(s.rules.sides)]
+    goats = m.outcome.goats if m.outcome else ()
+    marks = [t("carry_marker", lang, n=m.carry)] if m.carry else []
+    if s.with_undo:  # honest undo: the whole table sees this match is practice
+        marks.append(t("with_undo", lang))
+    table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
+    return table, " · ".join(marks)
+
+
+def board_callout(session: GameSession, lang: str) -> str:
+    """The word the board shows over the last scoring play (Телефон's "+15", «телефон!»);
+    empty when the last move scored nothing (and always in Козёл)."""
+    return ""
 
 
 class ScoreSheet(VerticalScroll, can_focus=False):
