@@ -1,9 +1,8 @@
 """The variants of the Козёл family in words: their names, which of them the table can show,
 and each variant's own score sheet (``RoundResult.notes``) for the transcript.
 
-The table (the Textual app) draws the two-ended line and Козёл's score sheet: it plays the
-presets of :data:`TABLE_VARIANTS` only. The others are watched with ``domino sim --rules X``
-until the table learns them; :func:`no_table` says so in one line.
+The table (the Textual app) plays every variant of :data:`TABLE_VARIANTS`: new game, resume
+and the replay viewer.
 """
 
 from __future__ import annotations
@@ -49,29 +48,6 @@ def closest_preset(rules: Rules) -> str:
 def variant_name(rules: Rules, lang: Lang) -> str:
     """The game's name ("Осёл", "Sea goat"): its closest preset's."""
     return tr(f"tx.variant.{closest_preset(rules)}", lang)
-
-
-def no_table(rules: Rules, lang: Lang) -> str:
-    """One line: the table cannot show this variant yet; watch bots play it in ``domino sim``."""
-    preset = closest_preset(rules)
-    return tr("cli.no_table", lang, variant=tr(f"tx.variant.{preset}", lang), preset=preset)
-
-
-def no_viewer(rules: Rules, record: str, lang: Lang) -> str:
-    """One line: the replay viewer cannot show this variant yet; ``domino export`` can."""
-    shown = record if record and " " not in record else repr(record)
-    return tr("cli.no_viewer", lang, variant=variant_name(rules, lang), record=shown)
-
-
-def table_notice(rules: Rules, lang: Lang) -> str:
-    """The app's notice for a saved game of a variant the table cannot show yet."""
-    preset = closest_preset(rules)
-    return tr("app.no_table", lang, variant=tr(f"tx.variant.{preset}", lang), preset=preset)
-
-
-def viewer_notice(rules: Rules, lang: Lang) -> str:
-    """The app's notice for a record of a variant the replay viewer cannot show yet."""
-    return tr("app.no_viewer", lang, variant=variant_name(rules, lang))
 
 
 def header_words(rules: Rules, lang: Lang) -> list[str]:

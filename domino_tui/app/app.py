@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from ..storage import SaveError, SaveLocked
-from ..variant_words import table_notice, table_plays
 from .saving import Saves
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
@@ -237,12 +236,6 @@ class DominoApp(App[None]):
             session = None
         except SaveError as err:
             self.notify(save_broken(err, lang), severity="error", timeout=12, markup=False)
-            session = None
-        if session is not None and not table_plays(session.rules):
-            # a variant the table cannot draw yet (осёл, телефон …): the save stays for later
-            self.notify(table_notice(session.rules, lang), severity="warning", timeout=12)
-            if self.saves is not None:
-                self.saves.release()
             session = None
         if session is None:
             fill = getattr(self.screen, "fill", None)

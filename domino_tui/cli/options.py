@@ -47,15 +47,6 @@ _PRESETS = ", ".join(PRESET_NAMES)
 PresetOption = Annotated[
     str, typer.Option("--rules", metavar="PRESET", help=f"Rules preset: {_PRESETS}.")
 ]
-TablePresetOption = Annotated[
-    str,
-    typer.Option(
-        "--rules",
-        metavar="PRESET",
-        help="Rules preset: kozel, kozel-pairs or classic (the other variants, "
-        "e.g. osel, for now only in `domino sim --rules X`).",
-    ),
-]
 SettingsOption = Annotated[
     list[str] | None,
     typer.Option("--set", metavar="NAME=VALUE", help="A rule option, e.g. fish=all (repeatable)."),

@@ -14,7 +14,14 @@ import typer
 
 from ..text import clean
 from . import saves as saved_games
-from .options import LangOption, PairsOption, SeedOption, SettingsOption, TablePresetOption
+from .options import (
+    LangOption,
+    PairsOption,
+    PresetOption,
+    SeedOption,
+    SettingsOption,
+    split_bots,
+)
 from .words import UserError, cli_lang, count, say
 
 if TYPE_CHECKING:
@@ -34,15 +41,16 @@ class Pace(StrEnum):
 
 
 def bot_levels(
-    bots: str | None, players: int | None, pairs: bool, lang: str = "en"
+    bots: str | None, players: int | None, pairs: bool, lang: str = "en", default: int = 4
 ) -> tuple[int, list[str]]:
     """The number of players and one bot level per bot seat (seats 1…n-1; you sit at 0).
 
+    Without ``--players`` it is one more than the bots named, else ``default`` (the preset's).
     A short ``--bots`` list is filled up with its last level; a long one is an error."""
     levels = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
     if pairs and players not in (None, 4):
         raise UserError(say("cli.pairs_four", lang, n=players))
-    n = 4 if pairs else players if players is not None else len(levels) + 1 if levels else 4
+    n = 4 if pairs else players if players is not None else len(levels) + 1 if levels else default
     if not 2 <= n <= 4:
         raise UserError(say("cli.players_range", lang, n=n))
     if len(levels) > n - 1:
@@ -81,7 +89,6 @@ def hotseat_table(
     cleaned: it would be drawn on the table and kept in records, and the player should see
     that it is not the name they meant."""
     from ..text import is_clean
-    from .options import split_bots
 
     names = [n.strip() for n in names]
     if not 2 <= len(names) <= 4:
@@ -121,29 +128,19 @@ def build_rules(preset: str, set_: list[str] | None, players: int, pairs: bool) 
     return make_rules(options, preset)
 
 
-def check_table(preset: str, set_: list[str] | None, lang: str) -> None:
-    """The table draws Козёл's line and score sheet only: a variant it cannot show yet (осёл,
-    телефон …) is refused in one line that points to ``domino sim``, before anything else
-    about the setup is checked (its player count, its options)."""
-    from ..engine.rules import PRESETS, RulesError, make_rules, parse_settings
-    from ..variant_words import no_table, table_plays
+def preset_rules(preset: str, set_: list[str] | None) -> Rules:
+    """The preset with the ``--set`` options, before the players are seated: its player count
+    and pairs are the table's defaults (Телефон is a game for two, Генерал for two pairs). A
+    refused preset or option raises RulesError, which the CLI prints as one line (exit 2)."""
+    from ..engine.rules import make_rules, parse_settings
 
-    if preset not in PRESETS:
-        return  # make_rules names the presets
-    try:
-        wanted = make_rules(dict(parse_settings(set_ or [])), preset)
-    except RulesError:
-        wanted = make_rules({}, preset)
-    if not table_plays(wanted):
-        raise UserError(no_table(wanted, lang))
+    return make_rules(dict(parse_settings(set_ or [])), preset)
 
 
-def check_table_rules(rules: Rules, lang: str) -> None:
-    """The same refusal for rules already built (a save, a record)."""
-    from ..variant_words import no_table, table_plays
-
-    if not table_plays(rules):
-        raise UserError(no_table(rules, lang))
+def wants_pairs(pairs: bool, base: Rules, players: int | None) -> bool:
+    """``--pairs``, or a pairs preset (kozel-pairs, морской, генерал …) at a table of four: the
+    engine plays a pairs preset for two or three each for themselves."""
+    return pairs or (base.pairs and players in (None, 4))
 
 
 def run_table(
@@ -197,7 +194,7 @@ def register(app: typer.Typer) -> None:
         bots: Annotated[
             str | None, typer.Option(help="Bot levels for the other seats, e.g. hard,medium,easy.")
         ] = None,
-        rules: TablePresetOption = "kozel",
+        rules: PresetOption = "kozel",
         set_: SettingsOption = None,
         seed: SeedOption = None,
         lang: LangOption = None,
@@ -210,10 +207,10 @@ def register(app: typer.Typer) -> None:
         from ..app.session import default_seats
 
         words = cli_lang(lang)
-        check_table(rules, set_, words)
-        n, levels = bot_levels(bots, players, pairs or rules == "kozel-pairs", words)
+        base = preset_rules(rules, set_)
+        pair_table = wants_pairs(pairs, base, players)
+        n, levels = bot_levels(bots, players, pair_table, words, base.players)
         game_rules = build_rules(rules, set_, n, pairs)
-        check_table_rules(game_rules, words)
         stored = stored_settings()
         ui_lang = lang.value if lang else stored.lang
         seats = default_seats(levels, ui_lang, stored.player_name)
@@ -230,7 +227,7 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(help="Bots for the remaining seats, e.g. hard or easy,medium.")
         ] = None,
         pairs: PairsOption = False,
-        rules: TablePresetOption = "kozel",
+        rules: PresetOption = "kozel",
         set_: SettingsOption = None,
         seed: SeedOption = None,
         lang: LangOption = None,
@@ -247,10 +244,10 @@ def register(app: typer.Typer) -> None:
         from ..app.session import table_seats
 
         words = cli_lang(lang)
-        check_table(rules, set_, words)
-        kinds, humans = hotseat_table(names, bots, pairs or rules == "kozel-pairs", words)
+        base = preset_rules(rules, set_)
+        seated = len(names) + len(split_bots(bots))
+        kinds, humans = hotseat_table(names, bots, wants_pairs(pairs, base, seated), words)
         game_rules = build_rules(rules, set_, len(kinds), pairs)
-        check_table_rules(game_rules, words)
         ui_lang = lang.value if lang else stored_settings().lang
         seats = table_seats(kinds, humans, ui_lang)
         session = GameSession(game_rules, seats, seed, rules, timer=timer)

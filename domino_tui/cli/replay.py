@@ -29,13 +29,6 @@ def register(app: typer.Typer) -> None:
         except RecordError as err:
             typer.echo(f"domino: {clean(err)}", err=True)
             raise typer.Exit(2) from None
-        from ..variant_words import no_viewer, table_plays
-        from .words import cli_lang
-
-        if not table_plays(loaded.match.rules):  # the viewer draws Козёл's line only
-            words = cli_lang(lang)
-            typer.echo(f"domino: {clean(no_viewer(loaded.match.rules, record, words))}", err=True)
-            raise typer.Exit(2)
         from ..app.screens.replay import replay_app
 
         replay_app(loaded, lang=lang.value if lang else None).run()

@@ -188,10 +188,5 @@ def open_game(saves: Saves, game_id: str | None, explicit: str | None = None) ->
         if game_id is None and any(i.locked for i in saves.listing()):
             raise fail(say("cli.all_open_elsewhere", words), 1)
         raise fail(say("cli.nothing_to_resume", words), 1)
-    from ..variant_words import no_table, table_plays
-
-    if not table_plays(session.rules):  # a variant the table cannot show yet: say so, keep it
-        saves.release()
-        raise fail(no_table(session.rules, words), 2)
     notice = "\n".join(saves.notices) or None  # bots seated in for uninstalled levels
     run_table(session, None, None, saves=saves, notice=notice)

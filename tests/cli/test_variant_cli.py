@@ -1,8 +1,8 @@
-"""``--rules`` everywhere (issue 10, items 1 and 6): ``domino play``, ``hotseat``, ``resume``,
-``replay`` say in one line that the table cannot show a variant yet (exit 2, no traceback);
-``export`` reads a record of any variant; ``domino rules --rules X`` says where the variant's
-rules are; the engine's refusals on the cross are worded in both languages, the end named in
-the player's."""
+"""``--rules`` everywhere (issues 10 and 11): ``domino play``, ``hotseat``, ``resume`` and
+``replay`` open every variant at the table (a refused option is one line, exit 2, no
+traceback); ``export`` reads a record of any variant; ``domino rules --rules X`` says where
+the variant's rules are; the engine's refusals on the cross are worded in both languages, the
+end named in the player's."""
 
 from __future__ import annotations
 
@@ -20,25 +20,13 @@ from domino_tui.cli import main
 from domino_tui.cli.sim import play_match
 from domino_tui.engine.record import dumps, make_record
 from domino_tui.engine.round import REASONS
-from domino_tui.engine.rules import make_rules
+from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.i18n import has_key
 from domino_tui.storage.archive import load_record
 from domino_tui.transcript import match_text
-from domino_tui.variant_words import TABLE_PRESETS, no_table, table_plays
+from domino_tui.variant_words import TABLE_PRESETS, table_plays
 
 from .helpers import run
-
-OFF_TABLE = ["morskoy", "osel", "telefon", "muggins", "all-threes", "general", "chechevo", "sport"]
-
-
-def one_line_refusal(result, *words: str) -> str:  # type: ignore[no-untyped-def]
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    for word in words:
-        assert word in lines[0]
-    return str(lines[0])
 
 
 def run_main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str):  # type: ignore[no-untyped-def]
@@ -49,36 +37,73 @@ def run_main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     return stop.value.code, capsys.readouterr().err
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("preset", OFF_TABLE)
-def test_play_refuses_a_variant_the_table_cannot_show(
-    preset: str, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The table draws the two-ended line and Козёл's sheet: ``domino play --rules X`` for any
-    other variant says so in one line and points to ``domino sim --rules X``."""
-    code, err = run_main(monkeypatch, capsys, "play", "--rules", preset, "--lang", lang)
-    assert code == 2
-    assert err == "domino: " + no_table(make_rules({}, preset), lang) + "\n"
-    assert f"`domino sim --rules {preset}`" in err
-
-
-def test_hotseat_and_a_set_variant_are_refused_the_same_way(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, err = run_main(
-        monkeypatch, capsys, "hotseat", "A", "B", "--rules", "osel", "--lang", "en"
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[GameSession]:
+    """The sessions the CLI would open at the table (the table itself is not started)."""
+    monkeypatch.setenv("DOMINO_TUI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    sessions: list[GameSession] = []
+    monkeypatch.setattr(
+        "domino_tui.cli.play.run_table", lambda session, *a, **k: sessions.append(session)
     )
-    assert code == 2 and err.count("\n") == 1
-    assert "Donkey" in err and "domino sim --rules osel" in err
-    code, err = run_main(monkeypatch, capsys, "play", "--set", "variant=chechevo", "--lang", "ru")
-    assert code == 2 and err.count("\n") == 1
-    assert "Чечевэ" in err and "domino sim --rules chechevo" in err
+    return sessions
 
 
-def test_the_table_presets_are_the_line_games() -> None:
-    assert TABLE_PRESETS == ("kozel", "kozel-pairs", "classic")
-    assert all(table_plays(make_rules({}, p)) for p in TABLE_PRESETS)
-    assert not any(table_plays(make_rules({}, p)) for p in OFF_TABLE)
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_play_seats_every_preset_at_the_table(preset: str, opened: list[GameSession]) -> None:
+    """``domino play --rules X`` opens the table for every preset, with the preset's own
+    number of players (Телефон is for two, Генерал for two pairs) and bots in the other seats."""
+    result = run("play", "--rules", preset, "--seed", "5", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    (session,) = opened
+    wanted = make_rules({}, preset)
+    assert session.rules == wanted
+    assert session.preset == preset and session.seed == 5
+    assert [s.is_bot for s in session.seats] == [False] + [True] * (wanted.players - 1)
+
+
+def test_play_and_hotseat_take_the_variants_options_and_players(
+    opened: list[GameSession],
+) -> None:
+    """--players, --bots and --set reach the variant's rules; a pairs preset at a table of four
+    plays in pairs, and with two players each for themselves (as the engine plays it)."""
+    assert run("play", "--rules", "telefon", "--players", "3", "--set", "target=100").exit_code == 0
+    assert run("play", "--rules", "morskoy", "--bots", "easy").exit_code == 0
+    assert run("hotseat", "Masha", "Alex", "--rules", "osel").exit_code == 0
+    args = ("hotseat", "Masha", "Alex", "--rules", "general", "--bots", "easy,easy")
+    assert run(*args).exit_code == 0
+    telefon, morskoy, osel, general = opened
+    assert (telefon.rules.players, telefon.rules.target) == (3, 100)
+    assert telefon.rules.variant == "telefon"
+    assert morskoy.rules.pairs and morskoy.rules.players == 4
+    assert osel.rules.variant == "osel" and osel.humans == (0, 1) and osel.hotseat
+    assert general.rules.pairs and general.humans == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "--rules", "general", "--players", "2"], "general is played with players=4"),
+        (["hotseat", "A", "B", "--rules", "sport"], "sport is played with players=4"),
+        (["play", "--rules", "osel", "--set", "nonsense=1"], "nonsense"),
+        (["play", "--rules", "nope"], "unknown preset 'nope'"),
+    ],
+)
+def test_a_refused_variant_setup_is_one_line(
+    args: list[str],
+    words: str,
+    opened: list[GameSession],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, err = run_main(monkeypatch, capsys, *args, "--lang", "en")
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("domino: ") and words in err
+    assert not opened
+
+
+def test_every_preset_is_a_table_preset() -> None:
+    assert all(table_plays(make_rules({}, p)) for p in PRESETS)
 
 
 async def test_the_new_game_dialog_offers_only_what_the_table_plays() -> None:
@@ -125,28 +150,49 @@ def test_export_reads_a_variant_record(tmp_path: Path, preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", ["osel", "telefon"])
-def test_replay_of_a_variant_record_points_to_export(tmp_path: Path, preset: str) -> None:
-    path, _ = write_record(tmp_path, preset)
+def test_replay_opens_a_variant_record_in_the_viewer(
+    tmp_path: Path, preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``domino replay FILE`` hands the record of any variant to the viewer."""
+    path, match = write_record(tmp_path, preset)
+    shown: list[object] = []
+
+    class Viewer:
+        def __init__(self, loaded: object, **_kwargs: object) -> None:
+            shown.append(loaded)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("domino_tui.app.screens.replay.replay_app", Viewer)
     result = CliRunner().invoke(cli, ["replay", str(path), "--lang", "en"])
-    one_line_refusal(result, "replay viewer", f"domino export {path}")
+    assert result.exit_code == 0, result.output
+    (loaded,) = shown
+    assert loaded.match.snapshot() == match.snapshot()  # type: ignore[attr-defined]
 
 
-def test_resume_of_a_variant_save_is_refused_and_the_save_kept(tmp_path: Path) -> None:
+def test_resume_of_a_variant_save_opens_it_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``domino resume`` opens a saved осёл game at the table, the match exactly as saved."""
     home = tmp_path / "home"
     saves = Saves(home / "data" / "saves", home / "data" / "records", home / "data" / "stats.db")
     rules = make_rules({"players": 3}, "osel")
     seats = (Seat("Tester"), Seat("Alex", "bot", "easy"), Seat("Olya", "bot", "easy"))
-    session = GameSession(rules, seats, 5)
+    session = GameSession(rules, seats, 5, "osel")
     session.lang = "en"
     for _ in range(3):
         session.match.apply(session.match.legal_actions()[0])
     saves.listen(session, None, None)
     saves.release()
+    opened: list[GameSession] = []
+    monkeypatch.setattr("domino_tui.cli.play.run_table", lambda s, *a, **k: opened.append(s))
     env = {"DOMINO_TUI_HOME": str(home), "DOMINO_TUI_CONFIG_DIR": ""}
     result = CliRunner().invoke(cli, ["resume", "--lang", "en"], env=env)
-    one_line_refusal(result, "Donkey", "domino sim --rules osel")
-    assert [i.game_id for i in saves.listing()] == [session.game_id]
-    assert not any(i.locked for i in saves.listing())
+    assert result.exit_code == 0, result.output
+    (resumed,) = opened
+    assert resumed.game_id == session.game_id and resumed.preset == "osel"
+    assert resumed.match.snapshot() == session.match.snapshot()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -177,59 +223,3 @@ def test_every_engine_refusal_has_words(lang: str) -> None:
     assert reason(("no_such_end", {"end": "down"}), lang).count(end_name("down", lang)) == 1
     if lang == "ru":
         assert text == "3-4 не подходит к концу сверху (5)"
-
-
-async def test_the_app_keeps_a_variant_save_and_says_why_it_does_not_open(tmp_path: Path) -> None:
-    """In the app, Resume on a saved осёл game shows a notice instead of a table it cannot
-    draw; the game stays saved and unlocked."""
-    from domino_tui.app import make_app
-    from domino_tui.app.screens.game import GameScreen
-
-    saves = Saves.at(tmp_path)
-    rules = make_rules({"players": 3}, "osel")
-    seats = (Seat("Tester"), Seat("Alex", "bot", "easy"), Seat("Olya", "bot", "easy"))
-    session = GameSession(rules, seats, 5)
-    session.lang = "en"
-    session.match.apply(session.match.legal_actions()[0])
-    saves.listen(session, None, None)
-    saves.release()
-    app = make_app(settings_path=None, lang="en", saves=saves)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert app.resume(session.game_id) is False
-        await pilot.pause()
-        assert not isinstance(app.screen, GameScreen)
-        shown = [n.message for n in app._notifications]
-        assert any("Donkey" in m and "domino sim --rules osel" in m for m in shown), shown
-    assert [i.game_id for i in saves.listing()] == [session.game_id]
-    assert not any(i.locked for i in saves.listing())
-
-
-async def test_the_app_replay_list_says_why_a_variant_record_does_not_open() -> None:
-    """The kept records list opens Козёл records in the viewer; a телефон record gets a notice
-    (read it with ``domino export``) and the list stays."""
-    from textual.widgets import OptionList
-
-    from domino_tui.app import make_app
-    from domino_tui.app.screens.replay import ReplayListScreen, ReplayScreen
-    from domino_tui.app.screens.start import StartScreen
-    from domino_tui.storage.archive import archive_match
-    from domino_tui.storage.meta import Seat as KeptSeat
-
-    rules = make_rules({}, "telefon")
-    match = play_match(rules, 1, ["greedy"] * rules.players)
-    archive_match(match, (KeptSeat("Masha"), KeptSeat("Alex", "bot", "greedy")), "telefon")
-    app = make_app(settings_path=None, lang="ru")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-        app.screen.action_pick("replays")
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayListScreen)
-        assert app.screen.query_one(OptionList).option_count == 1
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayListScreen)
-        assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
-        shown = [n.message for n in app._notifications]
-        assert any("Телефон" in m and "domino export" in m for m in shown), shown

@@ -16,14 +16,17 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.actions import DRAW
+from ...engine.cross import CrossState
 from ...engine.record import RecordError
+from ...engine.round import RoundState
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
 from ...text import clean
-from ...variant_words import table_plays, viewer_notice
+from ...transcript_cross import ends_text
 from ..app import DominoApp
 from ..session import GameSession, Seat
 from ..strings import level_name, t
 from ..widgets.chain import Chain, ChainState
+from ..widgets.cross_view import CrossView, cross_view
 from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
 from ..widgets.scores import ScoreSheet, score_table
 from ..words import event_line, result_headline
@@ -61,6 +64,17 @@ def caption(frame: Frame, session: GameSession, lang: str, final: bool) -> str:
         if final:
             words.append(_match_end(session, lang))
     return " · ".join(words)
+
+
+def board_title(state: RoundState, cross: CrossView | None, lang: str) -> str:
+    """The board's border: the open ends' numbers (a cross names all four as the transcript
+    does, ``←3 →6 ↑5 ↓×``); nothing before the lead."""
+    if not state.placed:
+        return ""
+    if cross is None:
+        return t("ends", lang, left=state.left, right=state.right)
+    shut = sum(1 << end for end, closed in enumerate(cross.closed) if closed)
+    return ends_text(cross.ends, shut)
 
 
 def _ratings(session: GameSession, lang: str) -> str:
@@ -179,13 +193,13 @@ class ReplayScreen(DominoScreen):
         # names come from a file: Text, so that nothing in them is read as markup
         self.query_one("#caption", Static).update(Text(caption(frame, session, lang, final)))
         chain = self.query_one(Chain)
-        chain.border_title = t("ends", lang, left=state.left, right=state.right)
-        if not state.placed:
-            chain.border_title = ""
+        cross = cross_view(state) if isinstance(state, CrossState) else None
+        chain.border_title = board_title(state, cross, lang)
         chain.show(
             ChainState(
-                line=tuple(state.chain()),
-                last=chain_last(state),
+                line=tuple(state.chain()) if cross is None else (),
+                last=chain_last(state) if cross is None else -1,
+                cross=cross,
                 style=self.domino.settings.tile_style,
                 empty_text=t("no_tiles_yet", lang, name=session.name(state.leader)),
                 top=rules.set_top,
@@ -328,10 +342,6 @@ class ReplayListScreen(DominoScreen):
                 markup=False,
             )
             self.fill()
-            return
-        if not table_plays(loaded.match.rules):  # the viewer draws Козёл's line only
-            notice = viewer_notice(loaded.match.rules, self.lang)
-            self.notify(notice, severity="warning", timeout=8, markup=False)
             return
         self.app.push_screen(ReplayScreen(loaded))
 
