@@ -18,7 +18,7 @@ from .engine.rules import Rules
 from .engine.scoring import SideLine, hand_value
 from .engine.tiles import bits, tile_set
 from .i18n import Lang, tr
-from .transcript import FISH_MARK, GOAT_MARK, plural
+from .transcript import FISH_MARK, GOAT_MARK, plural, remembers
 
 OUT_MARK = "★"
 WIPED_MARK = "✗"
@@ -179,8 +179,11 @@ def bonus_of(rules: Rules, result: RoundResult, line: SideLine) -> int:
     return line.hand_points - own if not line.before.out else 0
 
 
-def legend_line(lang: Lang) -> str:
-    """The key in one line, for beside a score table."""
+def legend_line(lang: Lang, rules: Rules | None = None) -> str:
+    """Козёл's key in one line, for beside a score table; empty for a variant that keeps its
+    own sheet (its key is under its table) rather than remembered and written points."""
+    if rules is not None and not remembers(rules):
+        return ""
     return tr("ls.line", lang)
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles
-from ..engine.match import RoundResult
+from ..engine.actions import DRAW, KNOCK, is_ext, is_pair, pair_tiles, placements
+from ..engine.cross import END_NAMES
+from ..engine.match import Match, RoundResult
 from ..engine.round import Event
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
+from ..engine.variants import get_variant
+from ..transcript import plural
+from ..transcript_cross import CrossStep, replay_cross
 from .session import GameSession
 from .strings import t
 
@@ -22,12 +26,81 @@ def event_line(session: GameSession, event: Event, lead: bool, viewer: int, lang
     if event.code == KNOCK:
         return t("log_knocked", lang, name=name)
     tile = ts.name(event.tile)
+    if get_variant(session.rules.variant).config(session.rules) is not None:
+        return cross_line(session, event, lead, lang)
     if lead:
         return t("log_led", lang, name=name, tile=tile)
     pair = is_pair(event.code)  # K3.4: two events, the first double on the left end
     left = event.tile == pair_tiles(event.code)[0] if pair else event.code & 1 == 0
     end = t("left" if left else "right", lang)
     return t("log_played", lang, name=name, tile=tile, end=end)
+
+
+def cross_line(session: GameSession, event: Event, lead: bool, lang: str) -> str:
+    """A play on the cross (G4) in the transcript's words, with its end and a closed double
+    ("plays 3-3 up, closed"); a move of several doubles is one line per double. The move's
+    last line adds what it scored (V3.8.2: "15 on the ends → 3 points")."""
+    ts = tile_set(session.rules.set_top)
+    name, tile = session.name(event.seat), ts.name(event.tile)
+    if lead:
+        line = t("log_led", lang, name=name, tile=tile)
+    else:
+        p = next((p for p in placements(event.code) if p.tile == event.tile), None)
+        at = t(f"tx.at.{END_NAMES[p.end if p else 0]}", lang)
+        key = "tx.play_closed" if p is not None and p.closed else "tx.play_at"
+        line = t("log_cross", lang, name=name, move=t(key, lang, tile=tile, at=at))
+    step = scoring_step(session.match, event)
+    if step is not None:
+        line += " · " + scored_words(step, lang)
+    return line
+
+
+def scored_words(step: CrossStep, lang: str) -> str:
+    """ "15 on the ends → 3 points": the transcript's words for a scoring play."""
+    points = plural(step.points, "tx.points", lang)
+    return t("tx.scored", lang, count=step.count, points=points)
+
+
+def scoring_step(match: Match, event: Event) -> CrossStep | None:
+    """The move that ``event`` ends, replayed on its round's cross, when that move scored
+    points during play (Телефон, Маггинс, V3.8.2); None for any other event."""
+    found = _whereabouts(match, event)
+    if found is None:
+        return None
+    index, at = found
+    history = match.histories[index]
+    if at + 1 < len(history) and not _starts_move(history, at + 1):
+        return None  # a double laid together with more: the move's last line tells
+    out: set[int] = set()
+    for result in match.results[:index]:
+        out.update(result.goats)
+    seats = tuple(s for s in range(match.rules.players) if match.rules.side_of(s) not in out)
+    replayed = replay_cross(match, index, seats)
+    if replayed is None:
+        return None
+    steps = replayed[0]
+    move = sum(1 for i in range(at + 1) if _starts_move(history, i)) - 1
+    step = steps[move] if move < len(steps) else None
+    return step if step is not None and step.points else None
+
+
+def _whereabouts(match: Match, event: Event) -> tuple[int, int] | None:
+    """Which round's history holds ``event`` and where (the latest round first)."""
+    for index in range(len(match.histories) - 1, -1, -1):
+        history = match.histories[index]
+        for at in range(len(history) - 1, -1, -1):
+            if history[at] == event:
+                return index, at
+    return None
+
+
+def _starts_move(history: list[Event], at: int) -> bool:
+    """Whether event ``at`` begins a move: several doubles laid at once are one move (G7)."""
+    e = history[at]
+    if at == 0 or e.code < 0:
+        return True
+    before = history[at - 1]
+    return before.code != e.code or before.seat != e.seat
 
 
 def last_action(session: GameSession, events: list[Event], seat: int, lang: str) -> str:
@@ -48,6 +121,8 @@ def last_action(session: GameSession, events: list[Event], seat: int, lang: str)
         if e.code == KNOCK:
             return t("act_knocked", lang)
         key = "act_led" if i == 0 else "act_played"
+        if is_ext(e.code):  # several doubles at once, a closed double, up or down (G4-G7)
+            return t(key, lang, tile=" + ".join(ts.name(p.tile) for p in placements(e.code)))
         return t(key, lang, tile=ts.name(e.tile))
     return t("act_drew", lang, n=drew) if drew else ""
 
@@ -57,6 +132,8 @@ def result_headline(session: GameSession, result: RoundResult, lang: str) -> lis
     lines = [t("round_over", lang, n=result.number)]
     if result.went_out >= 0:
         lines.append(t("went_out_by", lang, name=session.name(result.went_out)))
+    elif result.closed_out >= 0:  # осёл V2.6.2
+        lines.append(t("tx.closed_out", lang, name=session.name(result.closed_out)))
     elif result.fish:
         lines.append(t("fish_by", lang, name=session.name(result.fisher)))
     if result.taker >= 0:

@@ -219,7 +219,7 @@ class TableScreen(DominoScreen):
         shown(recent, lines, lambda w: w.update(Text(lines)))
         sheet = self.query_one(ScoreSheet)
         shown(sheet, sheet_key(s, lang), lambda w: w.show(*sheet_parts(s, lang)))
-        legend = legend_line(lang)
+        legend = legend_line(lang, s.rules)
         shown(self.query_one("#score-key", Static), legend, lambda w: w.update(legend))
         hand = self.query_one(Hand)
         tiles = self.hand_tiles()

@@ -2,7 +2,9 @@
 remembered ``+N`` in yellow, written scores in red, fish rounds and who went out marked.
 
 Rows are labelled (the round's number, ``Σ`` for the total after it) and a key under the table
-says what every mark means, so meaning is never carried by colour alone."""
+says what every mark means, so meaning is never carried by colour alone. A variant with its own
+way of scoring (морской, телефон, генерал, спортивное) gets its own rows and key from
+:mod:`.variant_sheets`; the board's callout over a scoring play is :func:`board_callout`."""
 
 from __future__ import annotations
 
@@ -16,11 +18,15 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...engine.cross import CrossState
 from ...engine.match import RoundResult
 from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
+from ...transcript import remembers
 from ..session import GameSession
 from ..strings import t
+from ..words import scoring_step
+from .variant_sheets import COLUMNS, caption_words, label_marks, sheet_key_words, variant_rows
 
 FISH = "🐟"
 OUT = "★"
@@ -30,9 +36,12 @@ WRITTEN = "bold red"
 
 
 def standing_text(st: Standing, rules: Rules) -> Text:
-    """A side's total as the sheet writes it (K7.1, K7.2)."""
-    if rules.is_classic or st.opened:
-        return Text(str(st.written), style=WRITTEN if not rules.is_classic else "bold")
+    """A side's total as the sheet writes it (K7.1, K7.2); a variant without Козёл's
+    remembered points (морской, телефон, генерал, спортивное) shows its written total."""
+    if rules.is_classic or not remembers(rules):
+        return Text(str(st.written), style="bold")
+    if st.opened:
+        return Text(str(st.written), style=WRITTEN)
     if st.remembered:
         return Text(f"+{st.remembered}", style=REMEMBERED)
     return Text("0", style="dim")
@@ -62,6 +71,23 @@ def points_text(line: SideLine, rules: Rules) -> Text:
     return text
 
 
+def sheet_frame(
+    names: Sequence[str], goats: Sequence[int], round_label: str, extra: Sequence[str] = ()
+) -> Table:
+    """The empty sheet: the round's column, the variant's own columns, a column per side (a
+    goat's name marked)."""
+    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 0), pad_edge=False)
+    table.add_column(round_label, justify="right", no_wrap=True, width=4)
+    for title in extra:
+        table.add_column(title, justify="right", no_wrap=True, width=5)
+    for side, name in enumerate(names):
+        header = Text(name, no_wrap=True, overflow="ellipsis")
+        if side in goats:
+            header = Text(f"{GOAT}{name}", style="bold red", no_wrap=True, overflow="ellipsis")
+        table.add_column(header, justify="right", no_wrap=True, overflow="ellipsis", ratio=1)
+    return table
+
+
 def score_table(
     names: Sequence[str],
     rules: Rules,
@@ -70,17 +96,14 @@ def score_table(
     goats: Sequence[int] = (),
     round_label: str = "#",
 ) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 0), pad_edge=False)
-    table.add_column(round_label, justify="right", no_wrap=True, width=4)
-    for side, name in enumerate(names):
-        header = Text(name, no_wrap=True, overflow="ellipsis")
-        if side in goats:
-            header = Text(f"{GOAT}{name}", style="bold red", no_wrap=True, overflow="ellipsis")
-        table.add_column(header, justify="right", no_wrap=True, overflow="ellipsis", ratio=1)
+    table = sheet_frame(names, goats, round_label)
     for result in results:
         label = Text(str(result.number))
         if result.fish:
             label = Text(f"{FISH}{result.number}")
+        marks = label_marks(result)  # осёл's close-out, чечевэ's 6-6 and 0-0 finishes
+        if marks:
+            label.append(marks, style="magenta")
         table.add_row(
             label, *(points_text(line, rules) for line in result.score.lines), style="underline"
         )
@@ -98,23 +121,39 @@ def sheet_key(session: GameSession, lang: str) -> str:
     return repr((lang, m.results, m.standings, goats, m.carry, session.with_undo))
 
 
-def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
-    """The side sheet of the table: the score table and the caption in its border (the fish
-    carry-over pending, a match played with undo)."""
+def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str, str]:
+    """The side sheet of the table: the score table, the caption in its border (the fish
+    carry-over pending, the target or the deals left, a match played with undo) and the key
+    under the table (the variant's own marks; Козёл's key is under the side panel)."""
     s, m = session, session.match
     names = [s.side_name(side) for side in range(s.rules.sides)]
     goats = m.outcome.goats if m.outcome else ()
     marks = [t("carry_marker", lang, n=m.carry)] if m.carry else []
+    marks += caption_words(s, lang)
     if s.with_undo:  # honest undo: the whole table sees this match is practice
         marks.append(t("with_undo", lang))
-    table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
-    return table, " · ".join(marks)
+    rows = variant_rows(s)
+    if rows is None:
+        table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
+    else:
+        extra = COLUMNS.get(s.rules.variant, ())
+        table = sheet_frame(names, goats, t("round_col", lang), extra)
+        rows(s, table, lang)
+    return table, " · ".join(marks), sheet_key_words(s, lang)
 
 
 def board_callout(session: GameSession, lang: str) -> str:
-    """The word the board shows over the last scoring play (Телефон's "+15", «телефон!»);
-    empty when the last move scored nothing (and always in Козёл)."""
-    return ""
+    """What the board shows over the last move when it scored during play (Телефон, Маггинс,
+    V3.8.2): the open ends' count and the points, "15 → +3". The seeds name no word players
+    call out («телефон!» is not in them), so the board says the arithmetic only; empty when the
+    last move scored nothing (and always in Козёл)."""
+    rnd = session.match.round
+    if not isinstance(rnd, CrossState) or not rnd.history:
+        return ""
+    step = scoring_step(session.match, rnd.history[-1])
+    if step is None:
+        return ""
+    return t("sc.callout", lang, count=step.count, points=step.points)
 
 
 class ScoreSheet(VerticalScroll, can_focus=False):
