@@ -15,10 +15,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from .. import i18n
 from ..engine.record import RecordError
 from ..storage.paths import records_dir, stats_path
 from ..text import clean
 from .options import LangOption
+from .play import preset_rules
 from .words import cli_lang, count, say
 
 if TYPE_CHECKING:  # SQLite and the statistics load when a command needs them
@@ -43,11 +45,15 @@ def _match_cell(ref: MatchRef | None) -> str:
     return f"{ref.rating:+d}, {ref.written}" + (" 🐐" if ref.goat else "")
 
 
-def stats_table(profiles: list[ProfileStats], lang: str = "en") -> Table:
+def stats_table(profiles: list[ProfileStats], lang: str = "en", variant: str = "") -> Table:
+    """One variant's profiles (its name in the title), or every match's when none is named."""
     from rich.table import Table
 
+    title = say("cli.profiles", lang)
+    if variant:
+        title = say("cli.profiles_of", lang, variant=i18n.tr(f"tx.variant.{variant}", lang))
     table = Table(
-        title=say("cli.profiles", lang),
+        title=title,
         header_style="bold",
         caption=say("cli.profiles_caption", lang),
     )
@@ -133,22 +139,30 @@ def _nothing_yet(reset: bool, as_json: bool, lang: str = "en") -> None:
     typer.echo("[]" if as_json else say("cli.no_matches", lang))
 
 
-def _show(db: StatsDB, as_json: bool, lang: str = "en") -> None:
-    profiles = db.profiles()
+def _show(db: StatsDB, as_json: bool, lang: str = "en", only: str | None = None) -> None:
+    """Each variant's profiles apart, the most played variant first (a Козёл rating is never
+    added to a Телефон one); ``only``: that variant alone. ``--json`` lists one entry per
+    profile and variant, the variant named in it."""
+    variants = [name for name, _n in db.variants() if only in (None, name)]
+    sections = [(name, db.profiles(variant=name)) for name in variants]
     if as_json:
         data = [
             {
                 **p.to_dict(),
                 "name": clean(p.name),
-                "history": [vars(pt) for pt in db.rating_history(p.name, p.is_bot)],
+                "variant": name,
+                "history": [vars(pt) for pt in db.rating_history(p.name, p.is_bot, name)],
             }
+            for name, profiles in sections
             for p in profiles
         ]
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
-    elif not profiles:
+    elif not sections:
         typer.echo(say("cli.no_matches", lang))
     else:
-        Console().print(stats_table(profiles, lang))
+        console = Console()
+        for name, profiles in sections:
+            console.print(stats_table(profiles, lang, name))
 
 
 def _write_out(out: Path, text: str, lang: str = "en") -> None:
@@ -177,12 +191,20 @@ def register(app: typer.Typer) -> None:
         yes: Annotated[
             bool, typer.Option("--yes", "-y", help="Reset or rebuild without asking.")
         ] = False,
+        rules: Annotated[
+            str | None,
+            typer.Option(
+                "--rules", metavar="PRESET", help="Only this preset's variant (default: each)."
+            ),
+        ] = None,
         lang: LangOption = None,
     ) -> None:
-        """Profiles: matches, goats, rounds won, mean round points, rating, best and worst."""
+        """Profiles per variant: matches, goats, rounds won, mean round points, rating, best
+        and worst."""
         from ..storage.stats import StatsError
 
         words = cli_lang(lang)
+        only = None if rules is None else preset_rules(rules, None).variant
         if reset and rebuild:
             _fail(say("cli.reset_and_rebuild", words))
         try:
@@ -196,7 +218,7 @@ def register(app: typer.Typer) -> None:
                 if reset:
                     _reset(db, not yes, words)
                 else:
-                    _show(db, as_json, words)
+                    _show(db, as_json, words, only)
         except StatsError as err:
             _fail(err)
 

@@ -8,6 +8,11 @@ version of the schema is a new function appended to :data:`MIGRATIONS`, never an
 
 Figures are per player even in pairs (P2): each partner gets the pair's goat, rating and round
 wins, and their own hand's points.
+
+Figures are also per variant (issue 11): a Козёл rating is never mixed with Телефон's. The
+variant is read from the rules every match row already keeps (``matches.rules``, the JSON of
+``Rules.to_dict``), so no schema change was needed and a file written before the variants,
+whose rules name none, counts as Козёл.
 """
 
 from __future__ import annotations
@@ -90,6 +95,12 @@ def _v2(db: sqlite3.Connection) -> None:
     """Matches played with undo (issue 9): counted, but kept out of the rating."""
     db.execute("ALTER TABLE matches ADD COLUMN with_undo INTEGER NOT NULL DEFAULT 0")
 
+
+# the variant of a match row: from its rules; none (an older file) or unreadable rules: Козёл
+VARIANT_OF = (
+    "COALESCE(CASE WHEN json_valid(m.rules) THEN json_extract(m.rules, '$.variant') END, 'kozel')"
+)
+ANY_VARIANT = "(? IS NULL OR " + VARIANT_OF + " = ?)"  # bound twice: the variant or None
 
 Migration = Callable[[sqlite3.Connection], None]
 MIGRATIONS: list[Migration] = [_v1, _v2]  # MIGRATIONS[i] takes the schema from version i to i + 1
@@ -462,19 +473,21 @@ class StatsDB:
             self._db.execute(f"DELETE FROM {table}")
 
     # --- reading ----------------------------------------------------------------------------
-    def profiles(self, include_bots: bool = True) -> list[ProfileStats]:
-        """Every profile with at least one match, humans first, then by rating."""
+    def profiles(self, include_bots: bool = True, variant: str | None = None) -> list[ProfileStats]:
+        """Every profile with at least one match (of ``variant``, or of any variant when None),
+        humans first, then by rating."""
         with _sql_errors(self):
-            return self._profiles(include_bots)
+            return self._profiles(include_bots, variant)
 
-    def _profiles(self, include_bots: bool) -> list[ProfileStats]:
+    def _profiles(self, include_bots: bool, variant: str | None) -> list[ProfileStats]:
         rows = self._db.execute(
             "SELECT p.id, p.name, p.is_bot, COUNT(DISTINCT r.match_id), SUM(r.goat),"
             " SUM(r.left_game), SUM(r.rounds_played), SUM(r.rounds_won), SUM(r.round_points),"
             " SUM(CASE WHEN m.with_undo THEN 0 ELSE r.rating END), SUM(m.with_undo)"
             " FROM profiles p JOIN results r ON r.profile_id = p.id"
-            " JOIN matches m ON m.id = r.match_id GROUP BY p.id"
-            " ORDER BY p.is_bot, SUM(CASE WHEN m.with_undo THEN 0 ELSE r.rating END) DESC, p.name"
+            f" JOIN matches m ON m.id = r.match_id WHERE {ANY_VARIANT} GROUP BY p.id"
+            " ORDER BY p.is_bot, SUM(CASE WHEN m.with_undo THEN 0 ELSE r.rating END) DESC, p.name",
+            (variant, variant),
         ).fetchall()
         return [
             ProfileStats(
@@ -487,8 +500,8 @@ class StatsDB:
                 rounds_won=won,
                 round_points=points,
                 rating=total,
-                best=self._extreme(pid, best=True),
-                worst=self._extreme(pid, best=False),
+                best=self._extreme(pid, True, variant),
+                worst=self._extreme(pid, False, variant),
                 practice=practice or 0,
             )
             for (
@@ -507,11 +520,24 @@ class StatsDB:
             if include_bots or not is_bot
         ]
 
-    def profile(self, name: str, is_bot: bool = False) -> ProfileStats | None:
-        found = [p for p in self.profiles() if p.name == name and p.is_bot == is_bot]
+    def profile(
+        self, name: str, is_bot: bool = False, variant: str | None = None
+    ) -> ProfileStats | None:
+        found = [p for p in self.profiles(True, variant) if p.name == name and p.is_bot == is_bot]
         return found[0] if found else None
 
-    def _extreme(self, profile_id: int, best: bool) -> MatchRef | None:
+    def variants(self) -> list[tuple[str, int]]:
+        """The variants with counted matches and how many, the most played first (a name this
+        program does not know, from a damaged or foreign file, is left out)."""
+        from ..engine.variants import MODULES
+
+        with _sql_errors(self):
+            rows = self._db.execute(
+                f"SELECT {VARIANT_OF}, COUNT(*) FROM matches m GROUP BY 1 ORDER BY 2 DESC, 1"
+            ).fetchall()
+        return [(name, n) for name, n in rows if isinstance(name, str) and name in MODULES]
+
+    def _extreme(self, profile_id: int, best: bool, variant: str | None = None) -> MatchRef | None:
         """Best match: highest rating, then lowest written score, then earliest; worst: the
         reverse. Only rated matches (played without undo) compete."""
         order = (
@@ -522,26 +548,30 @@ class StatsDB:
         row = self._db.execute(
             "SELECT m.game_id, m.finished_at, r.rating, r.written, r.goat, m.record_name"
             " FROM results r JOIN matches m ON m.id = r.match_id"
-            f" WHERE r.profile_id = ? AND NOT m.with_undo ORDER BY {order} LIMIT 1",
-            (profile_id,),
+            f" WHERE r.profile_id = ? AND NOT m.with_undo AND {ANY_VARIANT}"
+            f" ORDER BY {order} LIMIT 1",
+            (profile_id, variant, variant),
         ).fetchone()
         if row is None:
             return None
         game_id, finished_at, rating, written, goat, record_name = row
         return MatchRef(game_id, finished_at, rating, written, bool(goat), record_name)
 
-    def rating_history(self, name: str, is_bot: bool = False) -> list[RatingPoint]:
-        """The profile's matches in order with the running rating total: the Stats chart."""
+    def rating_history(
+        self, name: str, is_bot: bool = False, variant: str | None = None
+    ) -> list[RatingPoint]:
+        """The profile's matches (of ``variant``, or all when None) in order with the running
+        rating total: the Stats chart."""
         with _sql_errors(self):
-            return self._rating_history(name, is_bot)
+            return self._rating_history(name, is_bot, variant)
 
-    def _rating_history(self, name: str, is_bot: bool) -> list[RatingPoint]:
+    def _rating_history(self, name: str, is_bot: bool, variant: str | None) -> list[RatingPoint]:
         rows = self._db.execute(
             "SELECT m.finished_at, m.game_id, r.rating FROM results r"
             " JOIN matches m ON m.id = r.match_id JOIN profiles p ON p.id = r.profile_id"
-            " WHERE p.name = ? AND p.is_bot = ? AND NOT m.with_undo"
+            f" WHERE p.name = ? AND p.is_bot = ? AND NOT m.with_undo AND {ANY_VARIANT}"
             " ORDER BY m.finished_at, m.id, r.seat",
-            (name, is_bot),
+            (name, is_bot, variant, variant),
         ).fetchall()
         points, total = [], 0
         for finished_at, game_id, rating in rows:

@@ -2,6 +2,9 @@
 highlighted profile's rating over its matches; plus the command palette entries for the kept
 history (Stats, Replays).
 
+Each variant has its own figures (a Козёл rating is never added to a Телефон one): the screen
+shows one variant at a time, the most played first, and ``v`` turns to the next.
+
 Looking never creates the statistics database: with no file there is nothing to show.
 """
 
@@ -36,13 +39,27 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Section:
+    """One variant's figures: its profiles and each profile's rating history."""
+
+    variant: str
+    profiles: tuple[ProfileStats, ...] = ()
+    histories: tuple[tuple[RatingPoint, ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class Figures:
     """What the screen shows, read in one go so the database is closed while the player looks."""
 
-    profiles: tuple[ProfileStats, ...] = ()
-    histories: tuple[tuple[RatingPoint, ...], ...] = ()
+    sections: tuple[Section, ...] = ()  # the most played variant first
     problem: str = ""  # why the statistics cannot be shown
     replaced: Replaced | None = None  # the database was damaged and replaced (told once)
+
+
+def read_section(db: StatsDB, variant: str) -> Section:
+    profiles = tuple(db.profiles(variant=variant))
+    histories = tuple(tuple(db.rating_history(p.name, p.is_bot, variant)) for p in profiles)
+    return Section(variant, profiles, histories)
 
 
 def read_figures() -> Figures:
@@ -53,9 +70,8 @@ def read_figures() -> Figures:
         return Figures()
     try:
         with StatsDB() as db:
-            profiles = tuple(db.profiles())
-            histories = tuple(tuple(db.rating_history(p.name, p.is_bot)) for p in profiles)
-            return Figures(profiles, histories, replaced=db.replaced)
+            sections = tuple(read_section(db, name) for name, _n in db.variants())
+            return Figures(sections, replaced=db.replaced)
     except StatsError as err:
         return Figures(problem=clean(err))
 
@@ -128,7 +144,7 @@ def open_replays(app: App[Any]) -> None:
 
 
 class StatsScreen(DominoScreen):
-    KEYS = (("escape,q", "close", "back"),)
+    KEYS = (("escape,q", "close", "back"), ("v", "next_variant", "stats_next_variant"))
     DEFAULT_CSS = """
     StatsScreen { layout: vertical; }
     StatsScreen #stats-title { padding: 0 1; text-style: bold; background: $boost; }
@@ -143,6 +159,21 @@ class StatsScreen(DominoScreen):
     def __init__(self) -> None:
         super().__init__()
         self.figures: Figures | None = None
+        self.variant = ""  # the variant shown; the most played one when it has no figures
+
+    @property
+    def section(self) -> Section:
+        sections = (self.figures or Figures()).sections
+        found = [s for s in sections if s.variant == self.variant]
+        return found[0] if found else sections[0] if sections else Section("kozel")
+
+    def action_next_variant(self) -> None:
+        """v: the next variant's figures (after the last, the first again)."""
+        names = [s.variant for s in (self.figures or Figures()).sections]
+        if len(names) > 1:
+            at = names.index(self.section.variant)
+            self.variant = names[(at + 1) % len(names)]
+            self.fill()
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title")
@@ -181,22 +212,28 @@ class StatsScreen(DominoScreen):
 
     def fill(self) -> None:
         """Redraw everything in the current language (columns included)."""
-        lang, figures = self.lang, self.figures or Figures()
-        self.query_one("#stats-title", Static).update(t("stats", lang))
+        lang, figures, section = self.lang, self.figures or Figures(), self.section
+        self.variant = section.variant
+        title = t("stats", lang)
+        if figures.sections:
+            variant = t(f"tx.variant.{section.variant}", lang)
+            at = figures.sections.index(section) + 1
+            title = t("stats_of", lang, variant=variant, n=at, total=len(figures.sections))
+        self.query_one("#stats-title", Static).update(Text(title))
         self.query_one("#stats-legend", Static).update(t("stats_legend", lang))
         table = self.table
         row = table.cursor_row
         table.clear(columns=True)
         table.add_columns(*(t(key, lang) for key in COLUMNS))
-        table.add_rows(profile_row(p, lang) for p in figures.profiles)
-        has_rows = bool(figures.profiles)
+        table.add_rows(profile_row(p, lang) for p in section.profiles)
+        has_rows = bool(section.profiles)
         for widget in ("#profiles", "#stats-legend", "#rating"):
             self.query_one(widget).display = has_rows
         empty = self.query_one("#stats-empty", Static)
         empty.display = not has_rows
         empty.update(Text(figures.problem or t("stats_empty", lang)))
         if has_rows:
-            table.move_cursor(row=min(max(row, 0), len(figures.profiles) - 1))
+            table.move_cursor(row=min(max(row, 0), len(section.profiles) - 1))
             table.focus()
             self.show_chart(table.cursor_row)
 
@@ -204,11 +241,11 @@ class StatsScreen(DominoScreen):
         self.show_chart(event.cursor_row)
 
     def show_chart(self, index: int) -> None:
-        figures = self.figures or Figures()
-        if not 0 <= index < len(figures.profiles):
+        section = self.section
+        if not 0 <= index < len(section.profiles):
             return
         lang = self.lang
-        profile, history = figures.profiles[index], figures.histories[index]
+        profile, history = section.profiles[index], section.histories[index]
         chart = self.query_one(RatingChart)
         total = history[-1].total if history else 0
         name = escape(clean(profile.name, 40))  # a border title is markup
