@@ -91,12 +91,15 @@ def _text(value: object, name: str) -> str:
 
 
 def _options(data: dict[Any, Any]) -> dict[str, Any]:
-    """Remembered rule options: known names with plain values only; make_rules judges them."""
+    """Remembered rule options: known names (Козёл's and every variant's own) with plain values
+    only; make_rules judges them."""
     from ..engine.rules import OPTION_NAMES
+    from ..engine.variants import MODULES, get_variant
 
+    known = set(OPTION_NAMES).union(*(get_variant(v).options for v in MODULES))
     out: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in OPTION_NAMES:
+        if key not in known:
             continue
         if isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**9):
             out[key] = value

@@ -24,7 +24,7 @@ from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.i18n import has_key
 from domino_tui.storage.archive import load_record
 from domino_tui.transcript import match_text
-from domino_tui.variant_words import TABLE_PRESETS, table_plays
+from domino_tui.variant_words import table_plays
 
 from .helpers import run
 
@@ -106,12 +106,13 @@ def test_every_preset_is_a_table_preset() -> None:
     assert all(table_plays(make_rules({}, p)) for p in PRESETS)
 
 
-async def test_the_new_game_dialog_offers_only_what_the_table_plays() -> None:
-    """The dialog lists TABLE_PRESETS, not rules.PRESETS (which now holds every variant)."""
+async def test_the_new_game_dialog_offers_every_preset() -> None:
+    """The table plays every variant now: the dialog lists all of rules.PRESETS."""
     from textual.widgets import Select
 
     from domino_tui.app import make_app
     from domino_tui.app.screens.new_game import NewGameScreen
+    from domino_tui.engine.rules import PRESETS
 
     app = make_app(settings_path=None, lang="en", saves=None)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -120,7 +121,7 @@ async def test_the_new_game_dialog_offers_only_what_the_table_plays() -> None:
         await pilot.pause()
         select = app.screen.query_one("#preset", Select)
         offered = [value for _label, value in select._options if isinstance(value, str)]
-        assert offered == list(TABLE_PRESETS)
+        assert offered == list(PRESETS)
 
 
 def write_record(tmp_path: Path, preset: str) -> tuple[Path, object]:

@@ -1,10 +1,11 @@
-"""The New game dialog: who sits where (humans with names: two or more make a hot-seat game,
-with an optional turn timer), pairs, the preset and every rule option with its default. The
-engine's :func:`make_rules` judges the choices; its message is shown as is."""
+"""The New game dialog: the game (every preset of the Козёл family, with a line saying what it
+is), who sits where (humans with names: two or more make a hot-seat game, with an optional turn
+timer), pairs, and the rule options the chosen variant leaves open, its own first. What a
+variant refuses is not offered (:mod:`.new_game_rules`); the engine's :func:`make_rules` judges
+the rest and its message is shown under the options."""
 
 from __future__ import annotations
 
-import typing
 from dataclasses import replace
 from typing import Any
 
@@ -15,28 +16,48 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
-from ...engine.rules import OPTION_NAMES, Rules, RulesError, make_rules
+from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
+from ...engine.variants.base import Option
 from ...i18n import has_key
 from ...transcript import plural
-from ...variant_words import TABLE_PRESETS
+from ...variant_words import all_options
 from ..session import GameSession, Seat, table_seats
 from ..strings import level_name, t
 from .base import DominoScreen
+from .new_game_rules import (
+    HIDDEN,
+    allowed_values,
+    base_rules,
+    closed_choices,
+    kozel_options,
+    own_options,
+    pairs_open,
+    player_counts,
+    variants,
+)
 
-HIDDEN = ("players", "pairs", "variant", "set_top")  # set by the seats, the preset, or future
 SEED_TOP = 2**64 - 1  # seeds are 64-bit unsigned (a record keeps any such seed)
-MATCH_ENDS = ("target", "rounds:5", "rounds:10", "rounds:15", "last_standing")
 
 
 def preset_label(preset: str, lang: str) -> str:
-    text = t(f"preset.{preset}", lang)
-    return preset if text == f"preset.{preset}" else text
+    """The preset's name: the dialog's own words for Козёл's presets, the variant's name else."""
+    key = f"preset.{preset}" if has_key(f"preset.{preset}", lang) else f"tx.variant.{preset}"
+    return t(key, lang) if has_key(key, lang) else preset
 
 
-def option_label(name: str, lang: str) -> str:
-    """A rule option's name for the player (the option id stays in the Rules screen)."""
-    text = t(f"opt.{name}", lang)
-    return name if text == f"opt.{name}" else text
+def preset_about(preset: str, lang: str) -> str:
+    """One line on what the preset's game is."""
+    key = f"ng.about.{preset}"
+    return t(key, lang) if has_key(key, lang) else ""
+
+
+def option_label(name: str, lang: str, variant: str = "kozel") -> str:
+    """A rule option's name for the player (the variant's own words first: «Победа на» for a
+    target that wins); the option id stays in the Rules screen."""
+    for key in (f"opt.{variant}.{name}", f"opt.{name}"):
+        if has_key(key, lang):
+            return t(key, lang)
+    return name
 
 
 def value_label(name: str, value: object, lang: str) -> str:
@@ -46,17 +67,6 @@ def value_label(name: str, value: object, lang: str) -> str:
         return t("optv.match_end.rounds", lang, n=plural(int(text[7:]), "w.rounds_n", lang))
     key = f"optv.{name}.{text}"
     return t(key, lang) if has_key(key, lang) else text
-
-
-def option_choices() -> dict[str, tuple[Any, ...]]:
-    """Options with a closed set of values, read from the Rules type hints."""
-    hints = typing.get_type_hints(Rules)
-    out: dict[str, tuple[Any, ...]] = {}
-    for name in OPTION_NAMES:
-        args = typing.get_args(hints[name])
-        if args and typing.get_origin(hints[name]) is typing.Literal:
-            out[name] = args
-    return out
 
 
 def seats_from(kinds: list[str], names: list[str], lang: str, human_name: str) -> tuple[Seat, ...]:
@@ -83,6 +93,11 @@ def parse_timer(text: str) -> int | None:
     return seconds or None
 
 
+def own_id(variant: str, name: str) -> str:
+    """The widget id of a variant's own option (two variants may share an option's name)."""
+    return f"vopt-{variant}-{name}"
+
+
 class NewGameScreen(DominoScreen):
     BUTTON_ARROWS = True
     KEYS = (("escape", "close", "cancel"), ("ctrl+s", "start", "start"))
@@ -94,6 +109,7 @@ class NewGameScreen(DominoScreen):
     NewGameScreen .row Select, NewGameScreen .row Input { width: 1fr; }
     NewGameScreen .row Input.name { width: 18; }
     NewGameScreen .head { text-style: bold; margin-top: 1; color: $accent; }
+    NewGameScreen #about { color: $text-muted; height: auto; padding-left: 24; }
     NewGameScreen #error { color: $error; height: auto; }
     NewGameScreen #buttons { height: auto; margin-top: 1; }
     NewGameScreen Button { margin-right: 2; }
@@ -101,15 +117,24 @@ class NewGameScreen(DominoScreen):
 
     def compose(self) -> ComposeResult:
         s, lang = self.domino.settings, self.lang
-        kinds = [(t("human", lang), "human")] + [
-            (f"{t('bot', lang)} · {level_name(lv, lang)}", lv) for lv in LEVELS
-        ]
+        preset = s.last_preset if s.last_preset in PRESETS else "kozel"
+        self._shown = preset
         last = list(s.last_seats) + ["off"] * 4
         last_names = list(s.last_names) + [""] * 4
         with VerticalScroll():
+            yield self.row(
+                t("preset", lang),
+                Select(
+                    [(preset_label(p, lang), p) for p in PRESETS],
+                    value=preset,
+                    allow_blank=False,
+                    id="preset",
+                ),
+            )
+            yield Static(preset_about(preset, lang), id="about")
             yield Static(t("seats", lang), classes="head")
             for i in range(4):
-                options = kinds + ([(t("off", lang), "off")] if i >= 2 else [])
+                options = self.seat_kinds(i, preset)
                 values = [v for _, v in options]
                 value = last[i] if last[i] in values else values[0]
                 named = Input(
@@ -131,21 +156,20 @@ class NewGameScreen(DominoScreen):
                     type="integer",
                 ),
             )
-            yield self.row(t("pairs", lang), Switch(value=s.last_pairs, id="pairs"))
-            yield self.row(
-                t("preset", lang),
-                Select(
-                    # only what the table plays: PRESETS has every variant of the family now
-                    [(preset_label(p, lang), p) for p in TABLE_PRESETS],
-                    value=s.last_preset if s.last_preset in TABLE_PRESETS else "kozel",
-                    allow_blank=False,
-                    id="preset",
-                ),
-            )
+            yield self.row(t("pairs", lang), Switch(value=s.last_pairs, id="pairs"), "row-pairs")
             yield Static(t("options", lang), classes="head")
+            for variant in variants():
+                for name, option in own_options(variant).items():
+                    yield self.row(
+                        option_label(name, lang, variant),
+                        self.own_widget(variant, name, option),
+                        own_id(variant, name) + "-row",
+                    )
             for name in OPTION_NAMES:
                 if name not in HIDDEN:
-                    yield self.row(option_label(name, lang), self.option_widget(name))
+                    yield self.row(
+                        option_label(name, lang), self.option_widget(name), f"row-{name}"
+                    )
             yield self.row(
                 t("seed", lang),
                 Input(id="seed", type="integer", max_length=len(str(SEED_TOP))),
@@ -156,23 +180,26 @@ class NewGameScreen(DominoScreen):
                 yield Button(t("cancel", lang), id="cancel")
         yield Footer()
 
-    def row(self, label: str, widget: Widget) -> Horizontal:
-        return Horizontal(Label(label), widget, classes="row")
+    def row(self, label: str, widget: Widget, row_id: str | None = None) -> Horizontal:
+        return Horizontal(Label(label), widget, classes="row", id=row_id)
+
+    def seat_kinds(self, seat: int, preset: str) -> list[tuple[str, str]]:
+        """Who may sit at ``seat``: a human or a bot, or nobody where the preset seats fewer
+        than four (never at the first two seats)."""
+        lang = self.lang
+        kinds = [(t("human", lang), "human")] + [
+            (f"{t('bot', lang)} · {level_name(lv, lang)}", lv) for lv in LEVELS
+        ]
+        if seat >= 2 and min(player_counts(preset)) <= seat:
+            kinds.append((t("off", lang), "off"))
+        return kinds
 
     def option_widget(self, name: str) -> Widget:
         default = getattr(Rules(), name)
-        choices = option_choices()
-        lang = self.lang
-        if name in choices:
+        choices = closed_choices()
+        if name in choices:  # the values the preset accepts are set by load_preset
             return Select(
-                [(value_label(name, c, lang), c) for c in choices[name]],
-                value=default,
-                allow_blank=False,
-                id=f"opt-{name}",
-            )
-        if name == "match_end":
-            return Select(
-                [(value_label(name, c, lang), c) for c in MATCH_ENDS],
+                [(value_label(name, c, self.lang), c) for c in choices[name]],
                 value=default,
                 allow_blank=False,
                 id=f"opt-{name}",
@@ -181,51 +208,101 @@ class NewGameScreen(DominoScreen):
             return Switch(value=default, id=f"opt-{name}")
         return Input(str(default), id=f"opt-{name}")
 
+    def own_widget(self, variant: str, name: str, option: Option) -> Widget:
+        """A variant's own option: its closed values, on/off, or a whole number."""
+        widget_id = own_id(variant, name)
+        if option.choices:
+            return Select(
+                [(value_label(name, c, self.lang), c) for c in option.choices],
+                value=option.default,
+                allow_blank=False,
+                id=widget_id,
+            )
+        if isinstance(option.default, bool):
+            return Switch(value=option.default, id=widget_id)
+        return Input(str(option.default), id=widget_id, type="integer")
+
     def on_mount(self) -> None:
         self.load_preset(
             str(self.query_one("#preset", Select).value), self.domino.settings.last_options
         )
-        self.query_one("#seat0", Select).focus()
+        self.query_one("#preset", Select).focus()
 
     def load_preset(self, preset: str, overrides: dict[str, Any] | None = None) -> None:
-        """Show the preset's values (plus remembered overrides) in the option widgets."""
+        """Show the preset's options (plus remembered overrides): only those its variant leaves
+        open, each with only the values it accepts."""
         try:
-            values = make_rules(overrides or {}, preset).to_dict()
+            rules = make_rules(overrides or {}, preset)
         except RulesError:
-            values = make_rules({}, preset).to_dict()
-        for name, value in values.items():
+            rules = base_rules(preset)
+        self._shown = preset
+        self.query_one("#about", Static).update(Text(preset_about(preset, self.lang)))
+        self.query_one("#row-pairs").display = pairs_open(preset)
+        open_ones = kozel_options(preset)
+        for name in OPTION_NAMES:
+            if name not in HIDDEN:
+                self.query_one(f"#row-{name}").display = name in open_ones
+        for variant in variants():
+            for name in own_options(variant):
+                self.query_one(f"#{own_id(variant, name)}-row").display = variant == rules.variant
+        for name, value in all_options(rules).items():
             if name in HIDDEN:
                 continue
-            widget = self.query_one(f"#opt-{name}")
-            if isinstance(widget, Select) and name == "match_end" and value not in MATCH_ENDS:
-                # a remembered "rounds:7": offered too, so the dialog shows what is in force
-                ends = (*MATCH_ENDS, value)
-                widget.set_options([(value_label(name, c, self.lang), c) for c in ends])
-                widget.value = value
-            elif isinstance(widget, Select | Switch):
-                widget.value = value
-            elif isinstance(widget, Input):
-                widget.value = str(value)
+            widget_id = own_id(rules.variant, name) if name in own_options(rules.variant) else None
+            self.show_value(widget_id or f"opt-{name}", name, value, preset)
+
+    def show_value(self, widget_id: str, name: str, value: Any, preset: str) -> None:
+        widget = self.query_one(f"#{widget_id}")
+        if isinstance(widget, Select) and widget_id == f"opt-{name}":
+            values = allowed_values(preset, name)
+            if value not in values:  # a remembered "rounds:7": offered too, as it is in force
+                values = (*values, value)
+            widget.set_options([(value_label(name, c, self.lang), c) for c in values])
+        if isinstance(widget, Select | Switch):
+            widget.value = value
+        elif isinstance(widget, Input):
+            widget.value = str(value)
+
+    def seat_preset(self, preset: str) -> None:
+        """A new preset seats its own number of players (телефон: two) and offers nobody at a
+        seat only where it may be left empty; humans and bots already chosen stay."""
+        wanted = base_rules(preset).players
+        for i in range(4):
+            select = self.query_one(f"#seat{i}", Select)
+            kinds = self.seat_kinds(i, preset)
+            current = str(select.value)
+            if i >= wanted and kinds[-1][1] == "off":
+                current = "off"
+            elif current not in [v for _, v in kinds] or current == "off":
+                current = "hard"  # the default bot, as a new table has
+            select.set_options(kinds)
+            select.value = current
+            self.query_one(f"#name{i}", Input).display = current == "human"
+        self.query_one("#pairs", Switch).value = base_rules(preset).pairs
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset":
-            self.load_preset(str(event.value))
+            preset = str(event.value)
+            if preset in PRESETS and preset != self._shown:
+                self.seat_preset(preset)
+                self.load_preset(preset)
         elif event.select.id and event.select.id.startswith("seat"):
             name = self.query_one(f"#name{event.select.id[4:]}", Input)
             name.display = event.value == "human"
 
     def options(self, preset: str) -> dict[str, Any]:
-        """Every option that differs from the preset."""
-        base = make_rules({}, preset).to_dict()
+        """Every option shown that differs from the preset."""
+        base = base_rules(preset)
+        shown = {name: f"opt-{name}" for name in kozel_options(preset)}
+        shown.update({name: own_id(base.variant, name) for name in own_options(base.variant)})
+        defaults = all_options(base)
         out: dict[str, Any] = {}
-        for name in OPTION_NAMES:
-            if name in HIDDEN:
-                continue
-            widget = self.query_one(f"#opt-{name}")
+        for name, widget_id in shown.items():
+            widget = self.query_one(f"#{widget_id}")
             value: Any = widget.value if isinstance(widget, Select | Switch | Input) else None
             if isinstance(widget, Input):
                 value = value.strip()
-            if str(value) != str(base[name]):
+            if str(value) != str(defaults[name]):
                 out[name] = value
         return out
 
@@ -246,11 +323,15 @@ class NewGameScreen(DominoScreen):
         except ValueError:
             self.show_error(t("bad_timer", lang))
             return
+        table: dict[str, Any] = {"players": len(seats)}
+        if pairs_open(preset):
+            table["pairs"] = pairs
         try:
             options = self.options(preset)
-            rules = make_rules({**options, "players": len(seats), "pairs": pairs}, preset)
+            rules = make_rules({**options, **table}, preset)
         except RulesError as err:
-            self.show_error(str(err))  # the engine's words as plain text, never markup
+            # the engine's words as plain text, never markup, after a line in the player's words
+            self.show_error(t("ng.refused", lang, why=str(err)))
             return
         seed: int | None = None
         if seed_text:
