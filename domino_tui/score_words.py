@@ -159,8 +159,19 @@ def side_sum(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> s
     elif not parts:
         parts.append(tr("sw.nothing", lang))
     if line.side in result.goats:
-        parts.append(goat_words("sw", rules, lang))
+        parts.append(_goat_reason(rules, result, line, lang))
     return " · ".join(parts)
+
+
+def _goat_reason(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> str:
+    """Why the side is a goat this round: чечевэ's 0-0 left in hand (V5.8.4) or another's
+    going out with 0-0 (V5.8.3), else the target or the rounds played (K9)."""
+    notes = result.notes or {}
+    if any(rules.side_of(seat) == line.side for seat in notes.get("blank_in_hand") or []):
+        return tr("sw.goat_blank_in_hand", lang, mark=GOAT_MARK)
+    if notes.get("blank_out"):
+        return tr("sw.goat_blank_out", lang, mark=GOAT_MARK)
+    return goat_words("sw", rules, lang)
 
 
 def goat_words(prefix: str, rules: Rules, lang: Lang) -> str:

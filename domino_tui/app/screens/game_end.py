@@ -1,4 +1,5 @@
-"""The end of a match: the goat announced (K9), the final table and the K10 rating."""
+"""The end of a match: how it ended in the variant's words (125, «лысый», a general, all deals
+played …), the goat or the winner announced (K9), the final table and the K10 rating."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from ...i18n import has_key
+from ...variant_words import ended_words
 from ..session import GameSession
 from ..strings import t
 from ..widgets.scores import GOAT, standing_text
@@ -32,7 +35,8 @@ def final_summary(session: GameSession, lang: str) -> Group:
         headline = t("no_goat", lang)
     table = Table(box=box.SIMPLE_HEAD, expand=True, title=t("final_table", lang))
     table.add_column("")
-    table.add_column(t("score", lang), justify="right")
+    score = f"ge.score.{rules.variant}"  # генерал counts rounds lost, not points
+    table.add_column(t(score if has_key(score, lang) else "score", lang), justify="right")
     table.add_column(t("rating", lang), justify="right")
     for side in range(rules.sides):
         name = Text(session.side_name(side), style="bold")
@@ -40,10 +44,11 @@ def final_summary(session: GameSession, lang: str) -> Group:
             name = Text(f"{GOAT} {session.side_name(side)} — {t('goat', lang)}", style="bold red")
         rating = str(outcome.ratings[side]) if outcome else ""
         table.add_row(name, standing_text(m.standings[side], rules), rating)
-    lines = [
-        Text(t("game_over", lang), style="bold", justify="center"),
-        Text(f"{GOAT} {headline}" if goats else headline, style="bold", justify="center"),
-    ]
+    lines = [Text(t("game_over", lang), style="bold", justify="center")]
+    ended = ended_words(m, [session.side_name(s) for s in range(rules.sides)], lang)
+    if ended:
+        lines.append(Text(ended, style="bold magenta", justify="center"))
+    lines.append(Text(f"{GOAT} {headline}" if goats else headline, style="bold", justify="center"))
     if goats and winners:  # rounds:N names the lowest total too
         lines.append(Text(t("winner_is", lang, names=winners), justify="center"))
     if session.with_undo:  # honest undo: the rating column does not count

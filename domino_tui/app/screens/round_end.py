@@ -1,5 +1,6 @@
 """The end of a round: every hand revealed with its points (K4.5) and each score change told
-as arithmetic a player can check by hand (``domino_tui.score_words``)."""
+as arithmetic a player can check by hand (``domino_tui.score_words``; a variant with its own
+sheet: its sheet's lines from ``variant_words.round_notes`` and ``domino_tui.variant_sums``)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from ...engine.match import RoundResult
+from ...engine.variants import get_variant
 from ...score_words import bonus_of, hand_sum, legend_line, rule_lines, side_sum
+from ...transcript import side_names
+from ...variant_sums import has_own_sum, variant_sum
+from ...variant_words import ended_words, round_notes
 from ..session import GameSession
 from ..strings import t
 from ..widgets.scores import standing_text
+from ..widgets.variant_sheets import sheet_key_words
 from ..words import result_headline
 from .base import DominoModal
 
@@ -22,6 +28,8 @@ from .base import DominoModal
 def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group:
     """Headline, hands with their sums, the rule applied, each side's arithmetic, the key."""
     rules = session.rules
+    own = has_own_sum(rules)  # морской, телефон, генерал, спортивное: not Козёл's words
+    counted = "blank_alone" not in get_variant(rules.variant).refused  # генерал: not counted
     hands = Table(box=None, expand=True, show_header=False, padding=(0, 1))
     hands.add_column(no_wrap=True)
     hands.add_column(ratio=1)
@@ -34,15 +42,18 @@ def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group
             name.append(" ★", style="green")
         if seat == result.fisher:
             name.append(" 🐟", style="yellow")
-        points = t("hand_points", lang, n=result.score.seat_points[seat])
+        points = t("hand_points", lang, n=result.score.seat_points[seat]) if counted else ""
         hands.add_row(name, Text(hand_sum(rules, result.hands[seat], lang)), points)
     for line in result.score.lines:
-        bonus = bonus_of(rules, result, line)
+        bonus = 0 if own else bonus_of(rules, result, line)
         if bonus:
             name = Text(session.side_name(line.side), style="bold")
             hands.add_row(name, Text(t("sw.bonus", lang, n=bonus)), f"+{bonus}")
     sides = [session.side_name(side) for side in range(rules.sides)]
-    rule = Text("\n".join(rule_lines(rules, result, sides, lang)), style="italic")
+    names = [session.name(seat) for seat in range(rules.players)]
+    said = [] if own else rule_lines(rules, result, sides, lang)
+    said += round_notes(rules, result, names, side_names(rules, names), lang)
+    rule = Text("\n".join(said), style="italic")
     changes = Table(box=None, expand=True, show_header=False, padding=(0, 1))
     changes.add_column(no_wrap=True)
     changes.add_column(justify="right", no_wrap=True)
@@ -57,7 +68,11 @@ def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group
             standing_text(line.before, rules),
             "→",
             standing_text(line.after, rules),
-            Text(side_sum(rules, result, line, lang)),
+            Text(
+                variant_sum(rules, result, line, lang)
+                if own
+                else side_sum(rules, result, line, lang)
+            ),
         )
     head = result_headline(session, result, lang)
     parts: list[Text | Table] = [Text(head[0], style="bold", justify="center")]
@@ -68,7 +83,13 @@ def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group
         parts.append(
             Text(t("carry_pending", lang, n=result.score.carry_after), style="bold yellow")
         )
-    parts.append(Text(f"{t('sw.legend', lang)}: {legend_line(lang)}", style="dim"))
+    match = session.match
+    if match.outcome is not None and match.results and match.results[-1] is result:
+        ended = ended_words(match, sides, lang)  # 125, «лысый», a general, all deals played …
+        if ended:
+            parts.append(Text(ended, style="bold magenta"))
+    keys = [k for k in (legend_line(lang, rules), sheet_key_words(session, lang)) if k]
+    parts.append(Text(f"{t('sw.legend', lang)}: {' · '.join(keys)}", style="dim"))
     return Group(*parts)
 
 
