@@ -1,4 +1,6 @@
-"""The rules in the player's language (the project's own texts) and the table's keys.
+"""The rules in the player's language (the project's own texts) and the table's keys: Козёл's
+book and a page per variant (tabs at the top, ←/→ to turn the page; opened from a game, the
+screen opens at that game's page).
 
 The screen opens in well under 0.3 s (issue 9). Textual's ``Markdown`` widget mounts a widget
 per block and took 1.3–1.8 s for the Russian book; here the book is one Rich ``Markdown``,
@@ -13,11 +15,14 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
+from textual.binding import BindingsMap
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer
+from textual.widgets import Footer, Tab, Tabs
 
+from ...texts import VARIANT_PAGES, variant_page
+from ..strings import t
 from .base import DominoScreen
 
 if TYPE_CHECKING:
@@ -68,21 +73,37 @@ def rules_markdown(lang: str) -> str:
     return body + "\n" + key + "\n" + KEYS_MD.get(lang, KEYS_MD["en"])
 
 
-@lru_cache(maxsize=4)
-def rules_document(lang: str) -> Markdown:
-    """The whole book parsed once per language."""
+PAGES = ("kozel", *VARIANT_PAGES)  # Козёл's book (and classic's), then V1-V6
+
+
+def page_of(variant: str) -> str:
+    """The page of a variant: its module's (classic is in Козёл's book)."""
+    from ...engine.variants import MODULES
+
+    page = MODULES.get(variant, "kozel")
+    return page if page in PAGES else "kozel"
+
+
+def page_markdown(lang: str, page: str) -> str:
+    """The Markdown of one page: Козёл's book with its keys, or a variant's page."""
+    return rules_markdown(lang) if page == "kozel" else variant_page(page, lang)
+
+
+@lru_cache(maxsize=16)
+def rules_document(lang: str, page: str = "kozel") -> Markdown:
+    """A page parsed once per language."""
     from rich.markdown import Markdown
 
-    return Markdown(rules_markdown(lang), hyperlinks=False)
+    return Markdown(page_markdown(lang, page), hyperlinks=False)
 
 
-@lru_cache(maxsize=8)
-def rules_lines(lang: str, width: int, console: Console) -> list[Strip]:
-    """The book rendered at ``width`` columns (two of them margin on each side)."""
+@lru_cache(maxsize=16)
+def rules_lines(lang: str, width: int, console: Console, page: str = "kozel") -> list[Strip]:
+    """A page rendered at ``width`` columns (two of them margin on each side)."""
     from rich.padding import Padding
 
     options = console.options.update_width(max(width, 10))
-    lines = console.render_lines(Padding(rules_document(lang), (0, 2)), options, pad=True)
+    lines = console.render_lines(Padding(rules_document(lang, page), (0, 2)), options, pad=True)
     return [Strip(line) for line in lines]
 
 
@@ -93,11 +114,26 @@ class Book(ScrollView, can_focus=True):
     Book { overflow-x: hidden; overflow-y: scroll; }
     """
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, page: str = "kozel") -> None:
         super().__init__()
         self.lang = lang
+        self.page = page
         self._width = -1
         self._lines: list[Strip] = []
+        # ←/→ turn the page (the screen's keys): the book never scrolls sideways
+        kept = self._bindings.key_to_bindings.items()
+        self._bindings = BindingsMap(
+            [b for key, found in kept if key not in ("left", "right") for b in found]
+        )
+
+    def show(self, page: str) -> None:
+        """Turn to another page, from its top."""
+        if page != self.page:
+            self.page = page
+            self._width = -1
+            self.scroll_to(0, 0, animate=False)
+            self.lines()
+            self.refresh()
 
     def lines(self) -> list[Strip]:
         # the book is always taller than the screen: the scrollbar is always there (overflow-y:
@@ -105,7 +141,7 @@ class Book(ScrollView, can_focus=True):
         width = max(self.size.width - self.styles.scrollbar_size_vertical, 0)
         if width != self._width:
             self._width = width
-            self._lines = rules_lines(self.lang, width, self.app.console)
+            self._lines = rules_lines(self.lang, width, self.app.console, self.page)
             self.virtual_size = Size(width, len(self._lines))
         return self._lines
 
@@ -125,14 +161,47 @@ class Book(ScrollView, can_focus=True):
 
 
 class RulesScreen(DominoScreen):
-    KEYS = (("escape,q,r", "close", "back"),)
+    KEYS = (
+        ("escape,q,r", "close", "back"),
+        ("left", "turn(-1)", "rules.previous"),
+        ("right", "turn(1)", "rules.next"),
+    )
+
+    def __init__(self, page: str | None = None) -> None:
+        super().__init__()
+        self.first_page = page
 
     def compose(self) -> ComposeResult:
-        yield Book(self.lang)
+        page = self.first_page or self.game_page()
+        yield Tabs(
+            *(Tab(t(f"rules.tab.{p}", self.lang), id=f"page-{p}") for p in PAGES),
+            active=f"page-{page}",
+        )
+        yield Book(self.lang, page)
         yield Footer()
+
+    def game_page(self) -> str:
+        """The page of the game under this screen, if one is being played; else Козёл's."""
+        for screen in reversed(self.app.screen_stack):
+            session = getattr(screen, "session", None)
+            rules = getattr(session, "rules", None)
+            if rules is not None:
+                return page_of(rules.variant)
+        return "kozel"
 
     def on_mount(self) -> None:
         self.query_one(Book).focus()
+
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        tab_id = event.tab.id or ""
+        if tab_id.startswith("page-"):
+            self.query_one(Book).show(tab_id[5:])
+
+    def action_turn(self, step: int) -> None:
+        """The next or previous page (round the end)."""
+        page = self.query_one(Book).page
+        following = PAGES[(PAGES.index(page) + step) % len(PAGES)]
+        self.query_one(Tabs).active = f"page-{following}"
 
     def action_close(self) -> None:
         self.dismiss(None)
