@@ -17,7 +17,8 @@ from .engine.match import RoundResult
 from .engine.rules import Rules
 from .engine.scoring import SideLine, hand_value
 from .engine.tiles import bits, tile_set
-from .i18n import Lang, tr
+from .engine.variants import get_variant
+from .i18n import Lang, has_key, tr
 from .transcript import FISH_MARK, GOAT_MARK, plural, remembers
 
 OUT_MARK = "★"
@@ -191,11 +192,25 @@ def bonus_of(rules: Rules, result: RoundResult, line: SideLine) -> int:
 
 
 def legend_line(lang: Lang, rules: Rules | None = None) -> str:
-    """Козёл's key in one line, for beside a score table; empty for a variant that keeps its
-    own sheet (its key is under its table) rather than remembered and written points."""
-    if rules is not None and not remembers(rules):
+    """The score table's key in one line, for beside it: Козёл's marks (not for a variant
+    that keeps its own sheet rather than remembered and written points) and the variant's
+    own marks (морской's L, телефон's a+b, осёл's close-out …)."""
+    if rules is None:
+        return tr("ls.line", lang)
+    own = variant_key(rules, lang)
+    if not remembers(rules):
+        return own
+    return " · ".join(k for k in (tr("ls.line", lang), own) if k)
+
+
+def variant_key(rules: Rules, lang: Lang) -> str:
+    """The marks of the variant's own sheet in words, or "" (Козёл, classic)."""
+    key = f"sc.key.{rules.variant}"
+    if not has_key(key, lang):
         return ""
-    return tr("ls.line", lang)
+    options = get_variant(rules.variant).options
+    least = rules.opt("write_min") if "write_min" in options else 0
+    return tr(key, lang, min=least, mark=tr("sc.general_mark", lang))
 
 
 def legend(rules: Rules, lang: Lang) -> list[tuple[str, str]]:

@@ -20,7 +20,6 @@ from ...variant_words import ended_words, round_notes
 from ..session import GameSession
 from ..strings import t
 from ..widgets.scores import standing_text
-from ..widgets.variant_sheets import sheet_key_words
 from ..words import result_headline
 from .base import DominoModal
 
@@ -88,8 +87,7 @@ def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group
         ended = ended_words(match, sides, lang)  # 125, «лысый», a general, all deals played …
         if ended:
             parts.append(Text(ended, style="bold magenta"))
-    keys = [k for k in (legend_line(lang, rules), sheet_key_words(session, lang)) if k]
-    parts.append(Text(f"{t('sw.legend', lang)}: {' · '.join(keys)}", style="dim"))
+    parts.append(Text(f"{t('sw.legend', lang)}: {legend_line(lang, rules)}", style="dim"))
     return Group(*parts)
 
 

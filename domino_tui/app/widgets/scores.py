@@ -26,7 +26,7 @@ from ...transcript import remembers
 from ..session import GameSession
 from ..strings import t
 from ..words import scoring_step
-from .variant_sheets import COLUMNS, caption_words, label_marks, sheet_key_words, variant_rows
+from .variant_sheets import COLUMNS, caption_words, label_marks, variant_rows
 
 FISH = "🐟"
 OUT = "★"
@@ -79,7 +79,7 @@ def sheet_frame(
     table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 0), pad_edge=False)
     table.add_column(round_label, justify="right", no_wrap=True, width=4)
     for title in extra:
-        table.add_column(title, justify="right", no_wrap=True, width=5)
+        table.add_column(title, justify="right", no_wrap=True, overflow="ellipsis", ratio=1)
     for side, name in enumerate(names):
         header = Text(name, no_wrap=True, overflow="ellipsis")
         if side in goats:
@@ -121,10 +121,11 @@ def sheet_key(session: GameSession, lang: str) -> str:
     return repr((lang, m.results, m.standings, goats, m.carry, session.with_undo))
 
 
-def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str, str]:
-    """The side sheet of the table: the score table, the caption in its border (the fish
-    carry-over pending, the target or the deals left, a match played with undo) and the key
-    under the table (the variant's own marks; Козёл's key is under the side panel)."""
+def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
+    """The side sheet of the table: the score table and the caption in its border (the fish
+    carry-over pending, the target or the deals left, a match played with undo). The key of
+    its marks is under the side panel (``score_words.legend_line``), never inside the
+    scrolling sheet, where it would push the latest round out of view at 80×24."""
     s, m = session, session.match
     names = [s.side_name(side) for side in range(s.rules.sides)]
     goats = m.outcome.goats if m.outcome else ()
@@ -139,7 +140,7 @@ def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str, str]:
         extra = COLUMNS.get(s.rules.variant, ())
         table = sheet_frame(names, goats, t("round_col", lang), extra)
         rows(s, table, lang)
-    return table, " · ".join(marks), sheet_key_words(s, lang)
+    return table, " · ".join(marks)
 
 
 def board_callout(session: GameSession, lang: str) -> str:

@@ -28,7 +28,6 @@ from rich.text import Text
 from ...engine.match import RoundResult
 from ...engine.scoring import SideLine
 from ...engine.variants import get_variant
-from ...i18n import has_key
 from ...transcript_cross import CLOSED_MARK
 from ..session import GameSession
 from ..strings import t
@@ -226,14 +225,3 @@ def caption_words(session: GameSession, lang: str) -> list[str]:
     if "losses" in get_variant(rules.variant).options:  # генерал V4.9
         return [t("sc.cap.losses", lang, n=rules.opt("losses"))]
     return [t("sc.cap.target", lang, n=rules.target)]
-
-
-def sheet_key_words(session: GameSession, lang: str) -> str:
-    """The key under the sheet: every mark of the variant's own sheet in words (an empty
-    string for Козёл, whose key sits under the side panel)."""
-    rules = session.rules
-    key = f"sc.key.{rules.variant}"
-    if not has_key(key, lang):
-        return ""
-    least = rules.opt("write_min") if "write_min" in get_variant(rules.variant).options else 0
-    return t(key, lang, min=least, mark=t("sc.general_mark", lang))
