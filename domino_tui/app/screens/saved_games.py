@@ -27,7 +27,8 @@ from .base import DominoModal, DominoScreen
 
 # (string key, width): fixed widths keep the five columns inside 80 columns in both languages
 def short_preset(preset: str, lang: str) -> str:
-    """A preset's short name for a narrow column ("Козёл", "Классика"); others as saved."""
+    """A preset's short name for a narrow column ("Козёл", "Классика", "Все тройки"); a
+    preset this program does not know (a newer one's save) as saved."""
     key = f"preset_short.{preset}"
     return t(key, lang) if has_key(key, lang) else preset
 
@@ -198,6 +199,8 @@ class SavedGamesScreen(DominoScreen):
             return
         lang = self.lang
         text = Text(players_text(info, lang, levels=True))
+        if info.preset and has_key(f"tx.variant.{info.preset}", lang):  # the game's full name
+            text = Text(t(f"tx.variant.{info.preset}", lang) + " · ", style="bold") + text
         if info.scores:
             text.append(f" · {score_text(info)}", style="bold")
         text.append(f" · {when_text(info)}", style="dim")
