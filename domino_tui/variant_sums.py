@@ -61,13 +61,28 @@ def _telefon(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> l
     if play:
         terms.append("+ " + tr("vs.in_play", lang, n=play))
     if bonus:
-        terms.append("+ " + tr("vs.for_hands", lang, n=bonus))
+        terms.append("+ " + _bonus_words(rules, result, line, bonus, lang))
     if paid:
         terms.append("− " + tr("vs.written_off", lang, n=paid))
     text = " ".join(terms) + f" = {after}"
     if after != before + play + bonus - paid:
         text += " " + tr("vs.floor", lang)  # V3.8.5: never below 0
     return [text]
+
+
+def _bonus_words(
+    rules: Rules, result: RoundResult, line: SideLine, bonus: int, lang: Lang
+) -> str:
+    """``6 for the hands (29 pips, ÷ 5 rounded up)``: the other sides' pips (less the
+    winner's own after a fish, V3.8.4) and how they were rounded (V3.8.3); a flat 10 for going
+    out under ``out_bonus=ten`` needs no sum."""
+    if result.went_out >= 0 and rules.opt("out_bonus") == "ten":
+        return tr("vs.for_hands", lang, n=bonus)
+    pips = sum(ln.hand_points for ln in result.score.lines if ln.side != line.side)
+    if result.went_out < 0 and rules.opt("fish_subtract"):
+        pips -= line.hand_points
+    how = tr(f"vs.round.{rules.opt('hand_round')}.{rules.opt('hand_units')}", lang)
+    return tr("vs.for_hands_from", lang, n=bonus, pips=pips, how=how)
 
 
 def _general(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:

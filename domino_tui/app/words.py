@@ -26,7 +26,7 @@ def event_line(session: GameSession, event: Event, lead: bool, viewer: int, lang
     if event.code == KNOCK:
         return t("log_knocked", lang, name=name)
     tile = ts.name(event.tile)
-    if get_variant(session.rules.variant).config(session.rules) is not None:
+    if on_cross(session):
         return cross_line(session, event, lead, lang)
     if lead:
         return t("log_led", lang, name=name, tile=tile)
@@ -34,6 +34,11 @@ def event_line(session: GameSession, event: Event, lead: bool, viewer: int, lang
     left = event.tile == pair_tiles(event.code)[0] if pair else event.code & 1 == 0
     end = t("left" if left else "right", lang)
     return t("log_played", lang, name=name, tile=tile, end=end)
+
+
+def on_cross(session: GameSession) -> bool:
+    """Whether the game is played on the cross (осёл, телефон, маггинс, чечевэ: G1-G10)."""
+    return get_variant(session.rules.variant).config(session.rules) is not None
 
 
 def cross_line(session: GameSession, event: Event, lead: bool, lang: str) -> str:
@@ -121,7 +126,7 @@ def last_action(session: GameSession, events: list[Event], seat: int, lang: str)
         if e.code == KNOCK:
             return t("act_knocked", lang)
         key = "act_led" if i == 0 else "act_played"
-        if is_ext(e.code):  # several doubles at once, a closed double, up or down (G4-G7)
+        if is_ext(e.code) or on_cross(session):  # several doubles at once (G7), up or down
             return t(key, lang, tile=" + ".join(ts.name(p.tile) for p in placements(e.code)))
         return t(key, lang, tile=ts.name(e.tile))
     return t("act_drew", lang, n=drew) if drew else ""
