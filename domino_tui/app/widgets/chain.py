@@ -21,10 +21,12 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_out
+from .cross_board import CrossLayout, choose_mode, lay_anywhere
+from .cross_paint import Painted, end_at, paint_cross, pieces_of
 from .cross_view import CrossView
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
 
-STYLE_NAMES = ("frame", "face", "last", "flash", "end", "choose", "tip")
+STYLE_NAMES = ("frame", "face", "last", "flash", "end", "choose", "tip", "closed", "callout")
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class Chain(Widget):
     Chain > .chain--end { color: $warning; text-style: bold reverse; }
     Chain > .chain--choose { color: $success; text-style: bold reverse; }
     Chain > .chain--tip { color: $warning; text-style: bold; }
+    Chain > .chain--closed { color: $secondary; }
+    Chain > .chain--callout { color: $success; text-style: bold; }
     """
 
     class EndClicked(Message):
@@ -76,11 +80,16 @@ class Chain(Widget):
         self.frame_key: tuple[object, ...] = ()
         self.board_anchor: Anchor | None = None
         self.flash_timer: Timer | None = None
+        self.cross_key: tuple[object, ...] = ()
+        self.cross_mode = "digits"
+        self.cross_anchor: tuple[int, int] | None = None
+        self.painted: Painted | None = None
 
     def show(self, state: ChainState) -> None:
         if state == self.state:
             return
         grew = len(state.line) > len(self.state.line) and state.last >= 0
+        grew = grew or laid_count(state.cross) > laid_count(self.state.cross)
         self.state = state
         if grew:
             self.flash()
@@ -138,6 +147,10 @@ class Chain(Widget):
         w, h = self.content_size
         line = list(self.state.line)
         self.tips = (None, None)
+        self.painted = None
+        if self.state.cross is not None:
+            self.layout_cache = []
+            return self.render_cross(self.state.cross, w, h)
         if not line:
             self.layout_cache = []
             return Text(self.state.empty_text, style="italic", justify="center")
@@ -172,13 +185,63 @@ class Chain(Widget):
             if tip is not None:
                 style = "choose" if self.state.choosing == side else "tip"
                 canvas.put(tip.x, tip.y, tip.glyph, style)
-        styles: dict[str, Style] = {
-            n: self.get_component_rich_style(f"chain--{n}") for n in STYLE_NAMES
-        }
-        return canvas.to_text(styles)
+        return canvas.to_text(self.styles_by_name())
+
+    # --- the cross games' board ---------------------------------------------------------------
+    def cross_layout(self, view: CrossView, w: int, h: int) -> CrossLayout | None:
+        """The cross laid in the round's style (chosen once per round and window size from the
+        longest board the round can reach); a replay (no ``worst``) lays it afresh, in the
+        largest style the board fits now."""
+        s = self.state
+        pieces, spinner = pieces_of(view)
+        modes = self.modes()
+        key: tuple[object, ...] = (s.round_id, w, h, s.style, s.top, s.worst)
+        if s.worst <= 0:
+            key = (*key, len(pieces))
+        if key != self.cross_key:
+            self.cross_key = key
+            self.cross_anchor = None
+            if s.worst > 0:
+                self.cross_mode = choose_mode(w, h, max(s.worst, len(pieces)), modes)
+            else:
+                self.cross_mode = modes[-1]
+                for mode in modes:
+                    if lay_anywhere(mode, w, h, pieces, spinner) is not None:
+                        self.cross_mode = mode
+                        break
+        # the round's style, or (rarely, when even the lead's nearest place fails) a smaller one
+        for mode in modes[modes.index(self.cross_mode) :]:
+            anchor = self.cross_anchor if mode == self.cross_mode else None
+            layout = lay_anywhere(mode, w, h, pieces, spinner, anchor)
+            if layout is not None:
+                self.cross_mode, self.cross_anchor = mode, layout.anchor
+                return layout
+        return None
+
+    def render_cross(self, view: CrossView, w: int, h: int) -> RenderableType:
+        layout = self.cross_layout(view, w, h)
+        if layout is None:
+            return Text(self.state.callout, justify="center")
+        self.mode = self.cross_mode
+        canvas = Canvas(w, h)
+        last = "flash" if self.has_class("-flash") else "last"
+        callout = self.state.callout
+        self.painted = paint_cross(canvas, layout, view, self.state.choosing, last, callout)
+        subtitle = "" if self.painted.callout_shown else callout
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle  # no room on the board: under it, still seen
+        return canvas.to_text(self.styles_by_name())
+
+    def styles_by_name(self) -> dict[str, Style]:
+        return {n: self.get_component_rich_style(f"chain--{n}") for n in STYLE_NAMES}
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
+        if offset is not None and self.painted is not None:
+            end = end_at(self.painted, offset.x, offset.y)
+            if end is not None:
+                self.post_message(self.EndClicked(end))
+            return
         if offset is None or not self.layout_cache:
             return
         for side, tip in enumerate(self.tips):
@@ -197,3 +260,10 @@ class Chain(Widget):
             elif p.index == last_i:
                 self.post_message(self.EndClicked(1))
             return
+
+
+def laid_count(view: CrossView | None) -> int:
+    """How many tiles a cross board shows (0 without one): more than before means a move."""
+    if view is None:
+        return 0
+    return 1 + sum(len(arm) for arm in view.arms)

@@ -39,7 +39,8 @@ class CrossView:
     two line sides are covered, G2). ``spinner_at`` says where the spinner lies on the line:
     ``(-1, 0)`` the lead itself, ``(LEFT, i)`` / ``(RIGHT, i)`` the i-th tile of that arm, or
     None while there is no spinner. ``last`` lists the tiles of the last move as (arm, index)
-    pairs, arm -1 being the lead.
+    pairs, arm -1 being the lead. ``order`` lists every tile as (arm, index) in the order it
+    was laid (the lead first), so the board can lay each tile against those before it only.
     """
 
     lead: ArmTile
@@ -50,6 +51,7 @@ class CrossView:
     closed: tuple[bool, bool, bool, bool]  # the end was closed by a face-down double
     cross_open: bool  # the spinner's up and down sides are open (or covered)
     last: tuple[tuple[int, int], ...] = ()
+    order: tuple[tuple[int, int], ...] = ()
 
     def end_tile(self, end: int) -> tuple[int, int]:
         """Where the tile at ``end``'s tip lies, as (arm, index); the lead is (-1, 0); for an
@@ -99,7 +101,22 @@ def cross_view(state: CrossState) -> CrossView | None:
         closed=(closed[0], closed[1], closed[2], closed[3]),
         cross_open=state.spinner >= 0 and state.spin_cov >= 2,
         last=_last_move(state, arms),
+        order=_order(state),
     )
+
+
+def _order(state: CrossState) -> tuple[tuple[int, int], ...]:
+    """(arm, index) of every placed tile in the order it was laid; the lead is (-1, 0)."""
+    laid = [0, 0, 0, 0]
+    out = []
+    for _t, where, _seat in state.placed:
+        if where < 0:
+            out.append((-1, 0))
+            continue
+        arm = where & 3
+        out.append((arm, laid[arm]))
+        laid[arm] += 1
+    return tuple(out)
 
 
 def _last_move(state: CrossState, arms: list[tuple[ArmTile, ...]]) -> tuple[tuple[int, int], ...]:
