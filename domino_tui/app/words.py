@@ -69,6 +69,9 @@ def scored_words(step: CrossStep, lang: str) -> str:
 def scoring_step(match: Match, event: Event) -> CrossStep | None:
     """The move that ``event`` ends, replayed on its round's cross, when that move scored
     points during play (Телефон, Маггинс, V3.8.2); None for any other event."""
+    cfg = match.variant.config(match.rules)
+    if cfg is None or cfg.scorer is None:
+        return None  # no points during play (осёл, чечевэ): nothing to replay
     found = _whereabouts(match, event)
     if found is None:
         return None

@@ -14,10 +14,13 @@ import pytest
 from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Static
 
-from domino_tui.app import GameSession, Seat
+from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.game_end import final_summary
-from domino_tui.app.screens.round_end import round_summary
+from domino_tui.app.screens.round_end import RoundEndScreen, round_summary
 from domino_tui.app.widgets.scores import board_callout, score_table, sheet_parts
 from domino_tui.app.words import event_line, last_action
 from domino_tui.cli.sim import play_match
@@ -30,6 +33,9 @@ from domino_tui.engine.tiles import DOUBLE_SIX
 from domino_tui.i18n import tr
 from domino_tui.score_words import legend_line
 from domino_tui.transcript import plural
+from domino_tui.variant_sums import variant_sum
+
+from .driver import key_for_turn, plain, settle
 
 NAMES = ("Masha", "Alex", "Olya", "Serg")
 
@@ -255,3 +261,47 @@ def test_log_names_the_end_a_closed_double_and_several_doubles(lang: str) -> Non
         assert tr(f"tx.at.{('left', 'right', 'up', 'down')[p.end]}", lang) in text_line
     last = last_action(s, history[: history.index(events[-1]) + 1], events[-1].seat, lang)
     assert " + ".join(ts.name(p.tile) for p in placements(move)) in last
+
+
+async def _to_round_end(pilot: Pilot[None]) -> None:
+    """Play by keys (the driver's way) until the first round's summary shows."""
+    app = pilot.app
+    for _ in range(400):
+        await settle(pilot)
+        if isinstance(app.screen, RoundEndScreen):
+            return
+        screen = app.screen
+        if isinstance(screen, GameScreen) and screen.my_turn():
+            await pilot.press(key_for_turn(screen))
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize(
+    ("preset", "size", "lang"),
+    [("telefon", (80, 24), "en"), ("morskoy", (120, 40), "ru"), ("general", (80, 24), "ru")],
+)
+async def test_the_table_shows_the_variant_sheet_and_summary(
+    preset: str, size: tuple[int, int], lang: str
+) -> None:
+    """At 80×24 and 120×40 the round's summary says each side's change in the variant's own
+    words (no Козёл words), and back at the table the sheet shows the round's row in full."""
+    rules = make_rules({}, preset)
+    seats = (Seat("Tester"), *(Seat(n, "bot", "easy") for n in NAMES[1 : rules.players]))
+    session = GameSession(rules, seats, 5, preset)
+    app = make_app(session, settings_path=None, lang=lang, pace="instant", saves=None)
+    async with app.run_test(size=size) as pilot:
+        await _to_round_end(pilot)
+        result = session.match.results[0]
+        shown = plain(app.screen.query_one("#summary", Static), size[0])
+        words = " ".join(shown.split())
+        sides = [session.side_name(side) for side in range(rules.sides)]
+        for line in result.score.lines:
+            assert variant_sum(rules, result, line, lang) in words
+        assert tr("ls.line", lang) not in words  # Козёл's key (remembered +N …) is not said
+        await pilot.press("enter")
+        await settle(pilot)
+        sheet_text = plain(app.screen.query_one("#score-body", Static), 60)
+        assert tr("round_col", lang) in sheet_text
+        row = sheet(session, lang)[0]
+        assert " ".join(row[1:]) in " ".join(sheet_text.split())
+        assert all(name.split(" ")[0] in shown for name in sides)

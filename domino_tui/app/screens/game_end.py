@@ -43,7 +43,7 @@ def final_summary(session: GameSession, lang: str) -> Group:
         if side in goats:
             name = Text(f"{GOAT} {session.side_name(side)} — {t('goat', lang)}", style="bold red")
         rating = str(outcome.ratings[side]) if outcome else ""
-        table.add_row(name, standing_text(m.standings[side], rules), rating)
+        table.add_row(name, final_score(session, side, lang), rating)
     lines = [Text(t("game_over", lang), style="bold", justify="center")]
     ended = ended_words(m, [session.side_name(s) for s in range(rules.sides)], lang)
     if ended:
@@ -54,6 +54,17 @@ def final_summary(session: GameSession, lang: str) -> Group:
     if session.with_undo:  # honest undo: the rating column does not count
         lines.append(Text(t("with_undo_end", lang), style="italic", justify="center"))
     return Group(*lines, table)
+
+
+def final_score(session: GameSession, side: int, lang: str) -> Text:
+    """A side's final score as its sheet keeps it, with Генерал's generals (V4.8.2) beside its
+    rounds lost."""
+    m = session.match
+    text = standing_text(m.standings[side], session.rules)
+    generals = (m.results[-1].notes or {}).get("generals") if m.results else None
+    if generals and side < len(generals) and generals[side]:
+        text.append(f" {t('sc.general_mark', lang)}{generals[side]}", style="bold magenta")
+    return text
 
 
 class GameEndScreen(DominoModal):

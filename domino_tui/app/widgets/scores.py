@@ -149,8 +149,10 @@ def board_callout(session: GameSession, lang: str) -> str:
     call out («телефон!» is not in them), so the board says the arithmetic only; empty when the
     last move scored nothing (and always in Козёл)."""
     rnd = session.match.round
-    if not isinstance(rnd, CrossState) or not rnd.history:
+    if not isinstance(rnd, CrossState) or not rnd.score_log:
         return ""
+    if rnd.score_log[-1][1] != len(rnd.history):
+        return ""  # the last move scored nothing
     step = scoring_step(session.match, rnd.history[-1])
     if step is None:
         return ""
