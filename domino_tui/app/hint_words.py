@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..bots.explain import Advice, Reason
-from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles
+from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles_of_move
+from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from ..transcript import plural
+from ..transcript_cross import ARROWS
+from .screens.turn_words import move_text
 from .strings import t
 
 
@@ -28,9 +31,12 @@ def move_words(view: SeatView, code: int, lang: str) -> str:
     if is_pair(code):
         a, b = pair_tiles(code)
         return t("hw.pair", lang, a=ts.name(a), b=ts.name(b))
-    tile = ts.name(code >> 1)
+    parts = placements(code)
+    tile = ts.name(parts[0].tile)
     if not view.placed:
         return t("hw.lead", lang, tile=tile)
+    if view.board:  # the cross (G4): the end by its name and number, closed, several
+        return cross_move_words(view, code, lang)
     if view.left == view.right:
         return t("hw.same_ends", lang, tile=tile, n=view.left)
     if code & 1:
@@ -38,17 +44,51 @@ def move_words(view: SeatView, code: int, lang: str) -> str:
     return t("hw.left", lang, tile=tile, n=view.left)
 
 
-def short_move(advice: Advice, view: SeatView, code: int) -> str:
-    """Another move named briefly: "3-3", or "3-3 ◀" when the same tile on the other end is
-    valued differently."""
+def cross_move_words(view: SeatView, code: int, lang: str) -> str:
+    """A play on the cross: "play 4-5 up, to 5", "lay 3-3 closed on the right", or several
+    doubles "play doubles at once: 3-3 up + 5-5 on the right"."""
+    ts = tile_set(view.rules.set_top)
+    parts = placements(code)
+    ends = view.ends
+    if len(parts) > 1:
+        each = [
+            t(
+                "tx.part_closed" if p.closed else "tx.part",
+                lang,
+                tile=ts.name(p.tile),
+                at=t(f"tx.at.{END_NAMES[p.end]}", lang),
+            )
+            for p in parts
+        ]
+        return t("hw.several", lang, tiles=" + ".join(each))
+    p = parts[0]
+    at = t(f"tx.at.{END_NAMES[p.end]}", lang)
+    key = "hw.closed" if p.closed else "hw.at"
+    return t(key, lang, tile=ts.name(p.tile), at=at, n=ends[p.end])
+
+
+def short_move(advice: Advice, view: SeatView, code: int, lang: str) -> str:
+    """Another move named briefly: "3-3", or "3-3 ◀" when the same tile on another end is
+    valued differently; on the cross the end's arrow, closed and several doubles in full."""
     ts = tile_set(view.rules.set_top)
     if is_pair(code):
         a, b = pair_tiles(code)
         return f"{ts.name(a)}+{ts.name(b)}"
-    name = ts.name(code >> 1)
+    parts = placements(code)
+    if len(parts) > 1 or parts[0].closed:
+        return move_text(code, ts, lang)
+    tile = parts[0].tile
+    name = ts.name(tile)
     samples = {v.code: v.samples for v in advice.values}
-    if view.placed and code ^ 1 in samples and samples[code ^ 1] != samples.get(code):
-        return f"{name} {'▶' if code & 1 else '◀'}"
+    others = [
+        value
+        for other, value in samples.items()
+        if other != code and tiles_of_move(other) == (tile,)
+    ]
+    if view.placed and any(value != samples.get(code) for value in others):
+        end = parts[0].end
+        arrow = ARROWS[end] if view.board else "▶◀"[end == 0]
+        return f"{name} {arrow}"
     return name
 
 
@@ -76,12 +116,14 @@ def reason_words(r: Reason, advice: Advice, view: SeatView, names: Sequence[str]
     if kind == "fish_win":
         return _fish("fish_win", r, lang, "")
     if kind == "fish_lose":
-        return _fish("fish_lose", r, lang, short_move(advice, view, r.other))
+        return _fish("fish_lose", r, lang, short_move(advice, view, r.other, lang))
     if kind == "block":
         key = "hw.block_sum" if summed else "hw.block"
         return _numbers(key, r.numbers, lang, name=names[r.seat])
     if kind == "partner":
-        return t("hw.partner", lang, move=short_move(advice, view, r.other), name=names[r.seat])
+        return t(
+            "hw.partner", lang, move=short_move(advice, view, r.other, lang), name=names[r.seat]
+        )
     if kind == "void":
         key = "hw.void_sum" if summed else "hw.void"
         return t(key, lang, name=names[r.seat], a=r.numbers[0])
@@ -105,7 +147,7 @@ def verdict_words(advice: Advice, view: SeatView, lang: str, but: bool = False) 
     other = advice.runner_up
     if other is None or advice.verdict == "only":
         return ""
-    move = short_move(advice, view, other)
+    move = short_move(advice, view, other, lang)
     if advice.verdict == "close":
         return t("hw.close", lang, move=move)
     pips = plural(max(1, round(advice.gain)), "hw.pips", lang)

@@ -29,10 +29,13 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
     KEYS: tuple[tuple[str, str, str], ...] = (
         ("left", "left", ""),
         ("right", "right", ""),
+        ("up", "up", ""),
+        ("down", "down", ""),
         ("enter", "play", "key_play"),
         ("d", "draw", "key_draw"),
         ("k", "knock", "key_knock"),
         ("p", "pair", "key_pair"),
+        ("c", "close", "key_close"),
         ("u", "undo", "key_undo"),
         ("h", "hint", "key_hint"),
         ("space", "skip", "key_skip"),
@@ -42,23 +45,20 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
     )
 
     def localize(self) -> None:
-        """Footer keys for what this table offers: two doubles (K3.4) and undo only where
-        they can be used."""
-        hide = set()
-        if not self.session.rules.double_pair:
-            hide.add("pair")
+        """Footer keys for what this table offers: several doubles (G7, K3.4) and a closed
+        double (G6) only while the position allows them, undo only where it can be used. A
+        hidden key still works and says why not."""
+        hide = {"pair", "close", "draw", "knock"}
+        self.keys_shown = self.offered_keys()
+        hide -= self.keys_shown  # no базар (4 players, pairs) or it is empty: K, else D
         if self.session.hotseat or not self.domino.settings.undo:
             hide.add("undo")
         if not self.session.bots:
             hide.add("skip")  # no bot to wait for
-        self.draw_shown = bool(self.match.round.boneyard)
-        if not self.draw_shown:
-            hide.add("draw")  # no базар (4 players, pairs) or it is empty: D still says why
-        else:
-            hide.add("knock")  # a knock needs an empty базар (K3.3): K still says why
+        label = "key_pair" if self.session.rules.double_pair else "key_several"
         self.KEYS = tuple(
-            (keys, action, "" if action in hide else label)
-            for keys, action, label in type(self).KEYS
+            (keys, action, "" if action in hide else label if action == "pair" else text)
+            for keys, action, text in type(self).KEYS
         )
         super().localize()
 
@@ -114,7 +114,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             self.message = ""
         if code != DRAW and seat == self.viewer:
             self.new_tiles = 0
-        self.choosing = -1
+        self.clear_choice()
         self.token += 1
         if result is not None or m.turn != seat:
             self.clock = None
@@ -186,7 +186,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             self.say(t(str(err), lang))
             return
         self.token += 1  # a bot answer on its way belongs to the old position
-        self.choosing = -1
+        self.clear_choice()
         self.new_tiles = 0
         self.query_one("#log", RichLog).clear()
         self.log_round_so_far()

@@ -8,7 +8,7 @@ from textual import work
 from textual.widgets import Static
 
 from ...bots.explain import Advice, advise
-from ...engine.actions import is_play
+from ...engine.actions import placements
 from ...engine.view import SeatView
 from ..hint_words import hint_text
 from ..strings import t
@@ -34,8 +34,13 @@ class Hints(TableScreen):
     def show_hint(self, advice: Advice, view: SeatView, token: int) -> None:
         if token != self.token:
             return
-        if is_play(advice.code):
-            self.selected = advice.code >> 1
+        parts = placements(advice.code)
+        if len(parts) == 1:  # the cursor on the tile, closed if so hinted: Enter follows it
+            self.clear_choice()
+            self.selected, self.closed = parts[0].tile, parts[0].closed
+        elif parts:  # several doubles: shown for Enter, as the P key shows them
+            self.clear_choice()
+            self.offer = advice.code
         names = [self.session.name(s) for s in range(self.session.rules.players)]
         status = self.query_one("#status", Static)
         width = (status.content_size.width or 78) * 2 - 6  # two rows, less what word wrap loses

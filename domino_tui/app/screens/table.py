@@ -19,11 +19,12 @@ from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
 from ...bots.base import Bot
-from ...engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles
-from ...engine.cross import CrossState
+from ...engine.actions import DRAW, KNOCK, is_pair, pair_tiles
+from ...engine.cross import CLOSED, CrossState
 from ...engine.round import Event
 from ...engine.tiles import bits, tile_set
 from ...score_words import legend_line
+from ...transcript_cross import ARROWS, ends_text
 from ..session import GameSession
 from ..strings import t
 from ..widgets.board import worst_line
@@ -34,7 +35,8 @@ from ..widgets.scores import ScoreSheet, board_callout, sheet_key, sheet_parts
 from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
 from .base import DominoScreen
-from .turn_words import end_words, fit_name, recent_lines
+from .turn_moves import can_close, playable_tiles, several_moves
+from .turn_words import end_words, fit_name, move_text, recent_lines
 
 W = TypeVar("W", bound=Widget)
 _NOTHING = object()
@@ -68,14 +70,17 @@ class TableScreen(DominoScreen):
         self.clock: tuple[int, int] | None = None  # hot-seat turn timer: (seat, seconds left)
         self.selected = -1  # tile id under the cursor
         self.choosing = -1  # tile whose end is being chosen
-        self.choose_side = 0
+        self.choose_side = 0  # the end it would go to: 0-3, left, right, up, down
+        self.choices: dict[int, int] = {}  # while choosing: end → the move that lays it there
+        self.closed = False  # the tile is to be laid closed, face down (G6)
+        self.offer = -1  # the several-doubles move shown for Enter (G7, K3.4), or -1
         self.new_tiles = 0  # tiles the viewer drew this turn
         self.message = ""
         self.token = 0  # bumps when the game moves on, so stale bot answers are dropped
         self.skip = threading.Event()
         self.waiting_modal = False
         self.hint_bot: Bot | None = None
-        self.draw_shown: bool | None = None  # the footer offers D (set by the key labels)
+        self.keys_shown: frozenset[str] | None = None  # footer keys that come and go
 
     # --- the turn cycle: GameScreen runs it, the parts of the table only call into it -------
     def perform(self, code: int) -> None:
@@ -145,26 +150,53 @@ class TableScreen(DominoScreen):
         return list(bits(self.match.round.hands[self.viewer]))
 
     def playable(self) -> int:
-        if not self.my_turn():
-            return 0
-        mask = 0
-        for code in self.match.legal_actions():
-            if 0 <= code < PAIR_BASE:
-                mask |= 1 << (code >> 1)
-        return mask
+        """The tiles some legal move lays, on any end, open or closed, alone or together."""
+        return playable_tiles(self.match.legal_actions()) if self.my_turn() else 0
+
+    def offered_keys(self) -> frozenset[str]:
+        """The footer keys that depend on the position: D while the базар has tiles (else K),
+        P while several doubles can go at once (G7, K3.4), C while a double can go closed."""
+        legal = self.match.legal_actions() if self.my_turn() else []
+        keys = {"draw" if self.match.round.boneyard else "knock"}
+        if several_moves(legal):
+            keys.add("pair")
+        if can_close(legal):
+            keys.add("close")
+        return frozenset(keys)
+
+    def clear_choice(self) -> None:
+        """Forget a half-made move: the end being chosen, the closed mark, the offered doubles."""
+        self.choosing = self.offer = -1
+        self.choices = {}
+        self.closed = False
 
     def hide_hand(self) -> None:
         """No hand on screen: whatever named its tiles goes too (drawn marks, hint, cursor)."""
         self.viewer = -1
-        self.selected = self.choosing = -1
+        self.selected = -1
+        self.clear_choice()
         self.new_tiles = 0
         self.message = ""
+
+    def ends_title(self) -> str:
+        """The board's border title: the open ends, ``ends 3 · 5`` on a line, every arm's
+        ``←3 →6 ↑5 ↓×`` on the cross."""
+        rnd, lang = self.match.round, self.lang
+        if not rnd.placed:
+            return ""
+        if not isinstance(rnd, CrossState):
+            return t("ends", lang, left=rnd.left, right=rnd.right)
+        closed = 0
+        for _, where, _ in rnd.placed:
+            if where >= 0 and where & CLOSED:
+                closed |= 1 << (where & 3)
+        return t("tw.ends_cross", lang, ends=ends_text(rnd.open_ends(), closed))
 
     def refresh_table(self) -> None:
         lang, s, m = self.lang, self.session, self.match
         rnd = m.round
-        if self.draw_shown is not None and self.draw_shown != bool(rnd.boneyard):
-            self.localize()  # the Draw key comes and goes with the базар
+        if self.keys_shown is not None and self.keys_shown != self.offered_keys():
+            self.localize()  # D, K, P and C come and go with the position
         ts = tile_set(s.rules.set_top)
         settings = self.domino.settings
         over = m.over
@@ -190,10 +222,7 @@ class TableScreen(DominoScreen):
             side = rnd.placed[-1][1]
             last = 0 if side == 0 else len(line) - 1
         chain = self.query_one(Chain)
-        ends = ""
-        if rnd.placed:
-            ends = t("ends", lang, left=rnd.left, right=rnd.right)
-        chain.border_title = ends
+        chain.border_title = self.ends_title()
         chain.show(
             ChainState(
                 line=tuple(line),
@@ -271,10 +300,12 @@ class TableScreen(DominoScreen):
         if m.over:
             return t("game_over", lang)
         if self.choosing >= 0:
-            rnd = m.round
-            end = end_words(self.choose_side, rnd.right if self.choose_side else rnd.left, lang)
-            tile = tile_set(m.rules.set_top).name(self.choosing)
-            return t("tw.choose_end", lang, tile=tile, end=end)
+            return self.choosing_text()
+        if self.offer >= 0:
+            moves = several_moves(m.legal_actions())
+            n = moves.index(self.offer) + 1 if self.offer in moves else 1
+            move = move_text(self.offer, tile_set(m.rules.set_top), lang)
+            return t("tw.several_shown", lang, move=move, n=n, of=len(moves))
         if not self.my_turn():
             return t("waiting", lang, name=self.session.name(m.turn))
         text = self.your_turn_text()
@@ -294,11 +325,30 @@ class TableScreen(DominoScreen):
             lead = ", ".join(ts.name(c >> 1) for c in legal)
             if len(legal) < len(self.hand_tiles()):
                 return f"{t('your_turn', lang)} {t('lead_with', lang, tiles=lead)}"
-        pairs = [c for c in legal if c >= PAIR_BASE]
-        if pairs:
-            a, b = pair_tiles(pairs[0])
-            return f"{t('your_turn', lang)} {t('pair_offer', lang, a=ts.name(a), b=ts.name(b))}"
-        return t("your_turn", lang)
+        text = t("your_turn", lang)
+        several = several_moves(legal)
+        if len(several) == 1 and is_pair(several[0]):
+            a, b = pair_tiles(several[0])
+            text += " " + t("pair_offer", lang, a=ts.name(a), b=ts.name(b))
+        elif several:
+            text += " " + t("tw.several_offer", lang)
+        if self.closed and self.selected >= 0:
+            text += " " + t("tw.closed_ready", lang, tile=ts.name(self.selected))
+        elif can_close(legal):
+            text += " " + t("tw.close_offer", lang)
+        return text
+
+    def choosing_text(self) -> str:
+        """Which end the tile goes to (named with its number) and the keys that change it."""
+        rnd, lang = self.match.round, self.lang
+        tile = tile_set(self.match.rules.set_top).name(self.choosing)
+        end = end_words(self.choose_side, rnd.open_ends()[self.choose_side], lang)
+        if self.closed:
+            end += f" ({t('tw.closed', lang)})"
+        if not isinstance(rnd, CrossState):
+            return t("tw.choose_end", lang, tile=tile, end=end)
+        arrows = "/".join(ARROWS[e] for e in sorted(self.choices))
+        return t("tw.choose_cross", lang, tile=tile, end=end, arrows=arrows)
 
     def say(self, text: str) -> None:
         self.message = text

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.actions import DRAW, KNOCK, is_pair, pair_tiles
+from ...engine.actions import DRAW, KNOCK, placements
+from ...engine.cross import END_NAMES
 from ...engine.round import Event
 from ...engine.tiles import TileSet
+from ...transcript_cross import ARROWS
 from ..strings import t
 
 
@@ -22,9 +24,19 @@ def fit_name(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1].rstrip() + "…"
 
 
-def end_words(side: int, number: int, lang: str) -> str:
-    """ "left end 3 ◀" / "right end 5 ▶": the end a tile is about to go to."""
-    return t("tw.end_left" if side == 0 else "tw.end_right", lang, n=number)
+def end_words(end: int, number: int, lang: str) -> str:
+    """ "left end 3 ◀" / "up end 5 ▲": the end (0-3: left, right, up, down) a tile is about
+    to go to."""
+    return t(f"tw.end_{END_NAMES[end]}", lang, n=number)
+
+
+def move_text(code: int, ts: TileSet, lang: str) -> str:
+    """A move by its tiles and ends, as the board's end marks show them: "3-3 ↑ + 5-5 →",
+    a double laid face down marked "(closed)" (G6, G7)."""
+    return " + ".join(
+        f"{ts.name(p.tile)} {ARROWS[p.end]}" + (f" ({t('tw.closed', lang)})" if p.closed else "")
+        for p in placements(code)
+    )
 
 
 def after_draw(tile: str, legal: Sequence[int], lang: str) -> str:
@@ -56,8 +68,9 @@ def turn_summary(events: Sequence[Event], ts: TileSet, lang: str) -> str:
         elif e.left < 0:
             parts.append(t("tw.r_led", lang, tile=ts.name(e.tile)))
         else:
-            left = e.tile == pair_tiles(e.code)[0] if is_pair(e.code) else e.code & 1 == 0
-            parts.append(t("tw.r_left" if left else "tw.r_right", lang, tile=ts.name(e.tile)))
+            part = next(p for p in placements(e.code) if p.tile == e.tile)
+            text = t(f"tw.r_{END_NAMES[part.end]}", lang, tile=ts.name(e.tile))
+            parts.append(f"{text} ({t('tw.closed', lang)})" if part.closed else text)
     return ", ".join(parts)
 
 
