@@ -126,11 +126,15 @@ class CrossLayout:
 
 def shape(mode: str, heading: int, double: bool) -> tuple[str, bool, int, int]:
     """How a tile is drawn where its arm runs ``heading``: (style, upright, width, height).
-    A double lies across its arm (L4); in the one-row style an upright tile is drawn compact."""
+    A double lies across its arm (L4). The one-row style draws a double in its row with ``║``
+    (as the Козёл line does) and a tile running up or down compact."""
+    if mode == "line":
+        if double or heading in (LEFT, RIGHT):
+            return "line", double, *tile_size("line", double)
+        return "compact", True, *tile_size("compact", True)
     upright = double == (heading in (LEFT, RIGHT))
-    draw_mode = "compact" if mode == "line" and upright else mode
-    w, h = tile_size(draw_mode, upright)
-    return draw_mode, upright, w, h
+    w, h = tile_size(mode, upright)
+    return mode, upright, w, h
 
 
 def face_points(rect: Rect, upright: bool) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -384,14 +388,14 @@ def _trial(
 
 def trials(worst: int) -> list[tuple[list[Piece], Key | None]]:
     """Boards as long as a round can get (``worst`` tiles), split over the arms in the ways
-    that use the room worst: one long line without a spinner, the line split in two, a cross
-    split four ways, and one long cross arm."""
+    that use the room worst: the line split in two before any spinner, a cross split four
+    ways (the spinner leading, or a tile away), and one long cross arm. One arm holding the
+    whole round is left out: a cross game lays a spinner at its first double."""
     n = max(0, worst - 1)
     q, r = divmod(n, 4)
     half = n // 2
     return [
         _trial((half, n - half, 0, 0), False),
-        _trial((0, n, 0, 0), False),
         _trial((q, q, q, q + r), True),
         _trial((q, q + r, q, q), False, 1),
         _trial((1, 1, n - 2, 0), True),
