@@ -165,14 +165,20 @@ def side_sum(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> s
 
 
 def _goat_reason(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> str:
-    """Why the side is a goat this round: чечевэ's 0-0 left in hand (V5.8.4) or another's
-    going out with 0-0 (V5.8.3), else the target or the rounds played (K9)."""
+    """Why the side is a goat this round: a 0-0 (чечевэ), else the target or the rounds
+    played (K9)."""
+    return blank_goat(rules, result, line.side, lang) or goat_words("sw", rules, lang)
+
+
+def blank_goat(rules: Rules, result: RoundResult, side: int, lang: Lang) -> str:
+    """Чечевэ's goats by 0-0: left holding it (V5.8.4) or another went out with it (V5.8.3);
+    "" when the side is not such a goat."""
     notes = result.notes or {}
-    if any(rules.side_of(seat) == line.side for seat in notes.get("blank_in_hand") or []):
+    if any(rules.side_of(seat) == side for seat in notes.get("blank_in_hand") or []):
         return tr("sw.goat_blank_in_hand", lang, mark=GOAT_MARK)
-    if notes.get("blank_out"):
+    if notes.get("blank_out") and side in result.goats:
         return tr("sw.goat_blank_out", lang, mark=GOAT_MARK)
-    return goat_words("sw", rules, lang)
+    return ""
 
 
 def goat_words(prefix: str, rules: Rules, lang: Lang) -> str:

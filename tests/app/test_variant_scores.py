@@ -177,6 +177,14 @@ def test_chechevo_marks_six_six_and_blank_finishes_and_says_why_goats() -> None:
     assert "reached" not in words
 
 
+def test_chechevo_game_end_says_the_goat_held_blank() -> None:
+    """V5.8.4: the goat left holding 0-0 is told so at the game end, not by a score."""
+    s = greedy("chechevo", 1)
+    (goat,) = s.match.outcome.goats if s.match.outcome else ()
+    end = text(final_summary(s, "en"))
+    assert f"{s.side_name(goat)}: " + tr("sw.goat_blank_in_hand", "en", mark="🐐") in end
+
+
 def test_osel_keeps_kozel_sheet_and_marks_a_close_out() -> None:
     """V2.6.2: a close-out is marked × on the round's label; the rest is Козёл's sheet."""
     s = greedy("osel", 1)

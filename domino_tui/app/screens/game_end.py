@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import has_key
+from ...score_words import blank_goat
 from ...variant_words import ended_words
 from ..session import GameSession
 from ..strings import t
@@ -49,6 +50,11 @@ def final_summary(session: GameSession, lang: str) -> Group:
     if ended:
         lines.append(Text(ended, style="bold magenta", justify="center"))
     lines.append(Text(f"{GOAT} {headline}" if goats else headline, style="bold", justify="center"))
+    last = m.results[-1] if m.results else None
+    for side in goats if last is not None and not ended else ():
+        why = blank_goat(rules, last, side, lang)  # чечевэ: a 0-0, not the score
+        if why:
+            lines.append(Text(f"{session.side_name(side)}: {why}", justify="center"))
     if goats and winners:  # rounds:N names the lowest total too
         lines.append(Text(t("winner_is", lang, names=winners), justify="center"))
     if session.with_undo:  # honest undo: the rating column does not count
