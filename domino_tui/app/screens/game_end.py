@@ -50,10 +50,10 @@ def final_summary(session: GameSession, lang: str) -> Group:
     if ended:
         lines.append(Text(ended, style="bold magenta", justify="center"))
     lines.append(Text(f"{GOAT} {headline}" if goats else headline, style="bold", justify="center"))
-    last = m.results[-1] if m.results else None
-    for side in goats if last is not None and not ended else ():
-        why = blank_goat(rules, last, side, lang)  # чечевэ: a 0-0, not the score
-        if why:
+    last = m.results[-1] if m.results and not ended else None
+    for side in goats:
+        why = blank_goat(rules, last, side, lang) if last is not None else ""
+        if why:  # чечевэ: a 0-0, not the score, made the goat
             lines.append(Text(f"{session.side_name(side)}: {why}", justify="center"))
     if goats and winners:  # rounds:N names the lowest total too
         lines.append(Text(t("winner_is", lang, names=winners), justify="center"))
