@@ -195,6 +195,15 @@ def test_osel_keeps_kozel_sheet_and_marks_a_close_out() -> None:
     assert legend_line("en", s.rules).startswith(tr("ls.line", "en"))
 
 
+def test_a_replay_sheet_up_to_a_round_is_the_variants_own() -> None:
+    """The replay viewer's sheet (``score_table`` of the rounds so far) has the variant's
+    rows too: телефон's play+bonus and Σ after round 1 only."""
+    s = greedy("telefon", 1)
+    first = s.match.results[:1]
+    table = score_table(["Masha", "Alex"], s.rules, first, s.match.standings, (), "#", "ru")
+    assert cells(table) == [["1", "7", "13+1"], ["Σ", "7", "14"]]
+
+
 def test_kozel_key_and_sheet_unchanged() -> None:
     """Козёл's sheet has no variant columns or caption and its key is the one it had."""
     s = greedy("kozel", 1)

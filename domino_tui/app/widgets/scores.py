@@ -95,7 +95,15 @@ def score_table(
     standings: Sequence[Standing],
     goats: Sequence[int] = (),
     round_label: str = "#",
+    lang: str = "en",
 ) -> Table:
+    """The sheet of ``results`` (the table's side sheet, a replay's sheet up to a frame): the
+    variant's own rows when it keeps its own score, else Козёл's (K11)."""
+    rows = variant_rows(rules)
+    if rows is not None:
+        table = sheet_frame(names, goats, round_label, COLUMNS.get(rules.variant, ()))
+        rows(rules, results, table, lang)
+        return table
     table = sheet_frame(names, goats, round_label)
     for result in results:
         label = Text(str(result.number))
@@ -133,13 +141,8 @@ def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
     marks += caption_words(s, lang)
     if s.with_undo:  # honest undo: the whole table sees this match is practice
         marks.append(t("with_undo", lang))
-    rows = variant_rows(s)
-    if rows is None:
-        table = score_table(names, s.rules, m.results, m.standings, goats, t("round_col", lang))
-    else:
-        extra = COLUMNS.get(s.rules.variant, ())
-        table = sheet_frame(names, goats, t("round_col", lang), extra)
-        rows(s, table, lang)
+    label = t("round_col", lang)
+    table = score_table(names, s.rules, m.results, m.standings, goats, label, lang)
     return table, " · ".join(marks)
 
 

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.match import RoundResult
+from ...engine.rules import Rules
 from ...engine.scoring import SideLine
 from ...engine.variants import get_variant
 from ...transcript_cross import CLOSED_MARK
@@ -103,9 +104,9 @@ def _morskoy_l(result: RoundResult, least: int) -> Text:
     return text
 
 
-def morskoy_rows(session: GameSession, table: Table, lang: str) -> None:
-    least = int(session.rules.opt("write_min"))
-    for result in session.match.results:
+def morskoy_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lang: str) -> None:
+    least = int(rules.opt("write_min"))
+    for result in results:
         notes = _notes(result)
         cells = [_morskoy_cell(line, notes) for line in result.score.lines]
         table.add_row(round_label(result), _morskoy_l(result, least), *cells)
@@ -133,8 +134,8 @@ def _at(values: Sequence[int] | None, side: int) -> int:
     return int(values[side]) if values and side < len(values) else 0
 
 
-def telefon_rows(session: GameSession, table: Table, lang: str) -> None:
-    for result in session.match.results:
+def telefon_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lang: str) -> None:
+    for result in results:
         notes = _notes(result)
         cells = [_telefon_cell(line, notes) for line in result.score.lines]
         table.add_row(round_label(result), *cells, style="underline")
@@ -164,9 +165,9 @@ def _general_cell(result: RoundResult, line: SideLine, mark: str) -> Text:
     return text
 
 
-def general_rows(session: GameSession, table: Table, lang: str) -> None:
+def general_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lang: str) -> None:
     mark = t("sc.general_mark", lang)
-    for result in session.match.results:
+    for result in results:
         cells = [_general_cell(result, line, mark) for line in result.score.lines]
         table.add_row(round_label(result), *cells, style="underline")
         generals = _notes(result).get("generals") or []
@@ -189,15 +190,15 @@ def _sport_cell(result: RoundResult, line: SideLine) -> Text:
     return dot()
 
 
-def sport_rows(session: GameSession, table: Table, lang: str) -> None:
-    for result in session.match.results:
+def sport_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lang: str) -> None:
+    for result in results:
         cells = [_sport_cell(result, line) for line in result.score.lines]
         table.add_row(round_label(result), *cells, style="underline")
         _total_row(table, result)
 
 
 # --- the table of variants --------------------------------------------------------------------
-Rows = Callable[[GameSession, Table, str], None]
+Rows = Callable[[Rules, Sequence[RoundResult], Table, str], None]
 # columns a variant's sheet has between the round's number and the sides
 COLUMNS: dict[str, tuple[str, ...]] = {"morskoy": ("L",)}
 ROWS: dict[str, Rows] = {
@@ -208,16 +209,16 @@ ROWS: dict[str, Rows] = {
 }
 
 
-def variant_rows(session: GameSession) -> Rows | None:
+def variant_rows(rules: Rules) -> Rows | None:
     """The rows of the variant's own sheet, or None: Козёл's sheet serves."""
-    return ROWS.get(session.rules.variant)
+    return ROWS.get(rules.variant)
 
 
 def caption_words(session: GameSession, lang: str) -> list[str]:
     """What the sheet's border says about the match's end: the target, the losses that end a
     Генерал match, the deals left in спортивное."""
     rules, m = session.rules, session.match
-    if variant_rows(session) is None:
+    if variant_rows(rules) is None:
         return []  # Козёл's border keeps what it always said
     limit = rules.rounds_limit
     if limit:
