@@ -112,7 +112,6 @@ async def test_the_new_game_dialog_offers_every_preset() -> None:
 
     from domino_tui.app import make_app
     from domino_tui.app.screens.new_game import NewGameScreen
-    from domino_tui.engine.rules import PRESETS
 
     app = make_app(settings_path=None, lang="en", saves=None)
     async with app.run_test(size=(120, 40)) as pilot:
