@@ -16,7 +16,7 @@ from textual.app import App, ComposeResult
 
 from domino_tui.app.widgets.board import worst_line
 from domino_tui.app.widgets.chain import Chain, ChainState
-from domino_tui.app.widgets.cross_board import CrossLayout, choose_mode, lay_anywhere
+from domino_tui.app.widgets.cross_board import CrossLayout, Rect, choose_mode, lay_anywhere
 from domino_tui.app.widgets.cross_paint import FACE_DOWN, end_specs, paint_cross, pieces_of
 from domino_tui.app.widgets.cross_view import CrossView, cross_view
 from domino_tui.app.widgets.tiles import GAP, MODES, Canvas
@@ -108,15 +108,22 @@ def painted(view: CrossView, layout: CrossLayout, size: tuple[int, int]) -> list
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_end_is_marked_with_its_number(size: tuple[int, int]) -> None:
-    """G3/G6: each open end shows its number beside an arrow away from the middle (``←3``,
-    ``3→``, ``↑3``, ``↓3``); an end closed by a face-down double shows ``×``."""
-    signs = {LEFT: "←{}", RIGHT: "{}→", UP: "↑{}", DOWN: "↓{}"}
+    """G3/G6: each open end shows its number right beside its end tile with an arrow pointing
+    away from it (``←3``, ``3→``, ``↑3``, ``↓3``); an end closed by a face-down double shows
+    ``×``."""
     for preset, players, seed in rounds():
         for view, layout, _mode in lay_round(preset, players, seed, *size):
-            text = "\n".join(painted(view, layout, size))
-            for end, _key, value, closed in end_specs(view):
-                sign = signs[end].format("×" if closed else value)
-                assert sign in text, (preset, players, seed, sign, text)
+            canvas = Canvas(*size)
+            board = paint_cross(canvas, layout, view, -1, "last", "")
+            lines = canvas.lines()
+            for end, key, value, closed in end_specs(view):
+                (mark,) = [m for m in board.markers if m.end == end]
+                face = "×" if closed else str(value)
+                assert mark.text in {"←" + face, face + "→", "↑" + face, "↓" + face}
+                assert lines[mark.y][mark.x : mark.x + 2] == mark.text
+                r = layout.laid[key].rect
+                near = Rect(r.x - 2, r.y - 1, r.w + 4, r.h + 2)
+                assert all(near.contains(x, y) for x, y in mark.cells()), (preset, seed, mark)
 
 
 def test_closed_doubles_lie_face_down() -> None:
@@ -216,3 +223,19 @@ async def test_choosing_highlights_the_end_and_the_callout_shows() -> None:
         line = rendered.split("\n")[up.y]
         spans = [s for s in line.spans if s.start <= up.x < s.end]
         assert spans and spans[-1].style == styles["choose"]
+
+
+async def test_a_replay_lays_the_cross_afresh() -> None:
+    """Without a round's longest board (the replay viewer steps back and forth through whole
+    rounds) the cross is laid in the largest style it fits now, every tile shown."""
+    views = list(boards("osel", 4, 2))
+    shown = []
+    for view in (views[2], views[-1]):
+        app = BoardApp(ChainState(cross=view))
+        async with app.run_test(size=(48, 12)) as pilot:
+            await pilot.pause()
+            chain = app.query_one(Chain)
+            assert chain.painted is not None
+            assert set(chain.painted.layout.laid) == set(view.order)
+            shown.append(MODES.index(chain.mode))
+    assert shown[0] < shown[1]  # the short board in a larger style than the long one

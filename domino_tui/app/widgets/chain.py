@@ -26,7 +26,18 @@ from .cross_paint import Painted, end_at, paint_cross, pieces_of
 from .cross_view import CrossView
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
 
-STYLE_NAMES = ("frame", "face", "last", "flash", "end", "choose", "tip", "closed", "callout")
+STYLE_NAMES = (
+    "frame",
+    "face",
+    "last",
+    "flash",
+    "end",
+    "choose",
+    "tip",
+    "closed",
+    "callout",
+    "spinner",
+)
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,7 @@ class Chain(Widget):
     Chain > .chain--tip { color: $warning; text-style: bold; }
     Chain > .chain--closed { color: $secondary; }
     Chain > .chain--callout { color: $success; text-style: bold; }
+    Chain > .chain--spinner { color: $primary; text-style: bold; }
     """
 
     class EndClicked(Message):

@@ -427,29 +427,31 @@ def markers(
     height: int,
 ) -> list[Marker]:
     """A sign for each open (or closed) end, given as (end, its tile, number, closed): past
-    the end tile along its arm, or beside it where that is taken; left out only when no cell
-    around the tile is free (the board's title names the ends too)."""
+    the end tile where its arm runs on, the arrow pointing that way (a bent arm's sign points
+    along the bend); beside the tile where that is taken; left out only when no cell around
+    the tile is free (the board's title names the ends too)."""
     taken: set[tuple[int, int]] = set()
     out: list[Marker] = []
     for end, key, value, closed in ends:
         laid = layout.laid.get(key)
         if laid is None:
             continue
-        text = marker_text(end, value, closed)
         way = layout.heading[end] if key[0] == end else end
-        ways = list(dict.fromkeys((way, end, DRIFT[way], BACK[DRIFT[way]])))
-        at = place_text(laid, text, ways, taken, layout, width, height)
-        if at is None:
-            continue
-        mark = Marker(end, at[0], at[1], text)
-        taken.update(mark.cells())
-        out.append(mark)
+        for side in dict.fromkeys((way, end, DRIFT[way], BACK[DRIFT[way]])):
+            text = marker_text(side, value, closed)
+            at = place_text(laid, text, [side], taken, layout, width, height)
+            if at is not None:
+                mark = Marker(end, at[0], at[1], text)
+                taken.update(mark.cells())
+                out.append(mark)
+                break
     return out
 
 
-def marker_text(end: int, value: int, closed: bool) -> str:
+def marker_text(way: int, value: int, closed: bool) -> str:
+    """``←3``, ``3→``, ``↑3``, ``↓3``: the number next to the tile, the arrow pointing away."""
     face = CLOSED_MARK if closed else GLYPHS[value] if 0 <= value < len(GLYPHS) else "?"
-    return face + ARROWS[end] if end == RIGHT else ARROWS[end] + face
+    return face + ARROWS[way] if way == RIGHT else ARROWS[way] + face
 
 
 def place_text(

@@ -98,7 +98,8 @@ def paint_cross(
     last = set(view.last)
     for key, laid in layout.laid.items():
         r = laid.rect
-        frame = last_style if key in last else "frame"
+        spinner = key == view.spinner_at
+        frame = last_style if key in last else "spinner" if spinner else "frame"
         faces = marks.get(key, ["face", "face"])
         draw_tile(
             canvas,
@@ -110,7 +111,7 @@ def paint_cross(
             laid.across,
             frame,
             (faces[0], faces[1]),
-            heavy=key == view.spinner_at,
+            heavy=spinner,
         )
         if laid.piece.closed:
             for cells in face_cells(laid):
