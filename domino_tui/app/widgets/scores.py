@@ -26,13 +26,19 @@ from ...transcript import remembers
 from ..session import GameSession
 from ..strings import t
 from ..words import scoring_step
-from .variant_sheets import COLUMNS, caption_words, label_marks, variant_rows
+from .variant_sheets import (
+    COLUMNS,
+    FISH,
+    WRITTEN,
+    caption_words,
+    label_marks,
+    number_cell,
+    variant_rows,
+)
 
-FISH = "🐟"
 OUT = "★"
 GOAT = "🐐"
 REMEMBERED = "yellow"
-WRITTEN = "bold red"
 
 
 def standing_text(st: Standing, rules: Rules) -> Text:
@@ -106,12 +112,7 @@ def score_table(
         return table
     table = sheet_frame(names, goats, round_label)
     for result in results:
-        label = Text(str(result.number))
-        if result.fish:
-            label = Text(f"{FISH}{result.number}")
-        marks = label_marks(result)  # осёл's close-out, чечевэ's 6-6 and 0-0 finishes
-        if marks:
-            label.append(marks, style="magenta")
+        label = number_cell(result, label_marks(result))  # осёл's close-out, чечевэ's 6-6, 0-0
         table.add_row(
             label, *(points_text(line, rules) for line in result.score.lines), style="underline"
         )

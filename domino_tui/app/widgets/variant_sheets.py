@@ -3,8 +3,8 @@
 Козёл's sheet (remembered ``+N``, written, opened: :mod:`.scores`) is wrong for a game that
 writes differently, so each of these variants has a small function here that turns the
 engine's sheet (``RoundResult.score.lines``: each side's standing before and after) and the
-round's ``notes`` into rows of short marks, and a key under the table that says what every
-mark means (the meaning is never carried by colour alone):
+round's ``notes`` into rows of short marks; the key that says what every mark means (the
+meaning is never carried by colour alone) is ``score_words.variant_key``:
 
 * морской (V1): the losers' sum ``L`` of the round, the one holder's written score, wiped
   scores ``✗``, «на сто» ``↑``, a write-off try ``k/n`` and an egg try ``🥚k``;
@@ -61,7 +61,7 @@ def label_marks(result: RoundResult) -> str:
     return marks
 
 
-def round_label(result: RoundResult, marks: str = "") -> Text:
+def number_cell(result: RoundResult, marks: str = "") -> Text:
     """The round's number, with the fish mark first and the variant's marks after."""
     label = Text(f"{FISH}{result.number}" if result.fish else str(result.number))
     if marks:
@@ -109,7 +109,7 @@ def morskoy_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lan
     for result in results:
         notes = _notes(result)
         cells = [_morskoy_cell(line, notes) for line in result.score.lines]
-        table.add_row(round_label(result), _morskoy_l(result, least), *cells)
+        table.add_row(number_cell(result), _morskoy_l(result, least), *cells)
 
 
 # --- телефон, маггинс, все тройки -------------------------------------------------------------
@@ -138,7 +138,7 @@ def telefon_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lan
     for result in results:
         notes = _notes(result)
         cells = [_telefon_cell(line, notes) for line in result.score.lines]
-        table.add_row(round_label(result), *cells, style="underline")
+        table.add_row(number_cell(result), *cells, style="underline")
         _total_row(table, result)
 
 
@@ -169,7 +169,7 @@ def general_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lan
     mark = t("sc.general_mark", lang)
     for result in results:
         cells = [_general_cell(result, line, mark) for line in result.score.lines]
-        table.add_row(round_label(result), *cells, style="underline")
+        table.add_row(number_cell(result), *cells, style="underline")
         generals = _notes(result).get("generals") or []
         totals = []
         for line in result.score.lines:
@@ -193,7 +193,7 @@ def _sport_cell(result: RoundResult, line: SideLine) -> Text:
 def sport_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lang: str) -> None:
     for result in results:
         cells = [_sport_cell(result, line) for line in result.score.lines]
-        table.add_row(round_label(result), *cells, style="underline")
+        table.add_row(number_cell(result), *cells, style="underline")
         _total_row(table, result)
 
 
