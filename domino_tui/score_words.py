@@ -76,6 +76,9 @@ def rule_lines(rules: Rules, result: RoundResult, sides: Sequence[str], lang: La
     taker = sides[gainers[0].side] if len(gainers) == 1 else ""
     tops = ", ".join(str(p) for p in pts.values() if p == max(pts.values(), default=0))
     lines: list[str] = []
+    if result.closed_out >= 0:  # осёл V2.6.2: the ordinary count, as K8.1
+        lines.append(tr("sw.rule_closed_out", lang))
+        return lines
     if rules.is_classic:
         if winner >= 0:
             lines.append(tr("sw.rule_classic_out", lang, name=sides[winner]))

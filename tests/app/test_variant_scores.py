@@ -40,10 +40,10 @@ from .driver import key_for_turn, plain, settle
 NAMES = ("Masha", "Alex", "Olya", "Serg")
 
 
-def greedy(preset: str, seed: int) -> GameSession:
-    """A whole match of ``preset`` played by greedy bots, seated under plain names."""
+def greedy(preset: str, seed: int, bot: str = "greedy") -> GameSession:
+    """A whole match of ``preset`` played by greedy bots (or ``bot``), under plain names."""
     rules = make_rules({}, preset)
-    match = play_match(rules, seed, ["greedy"] * rules.players)
+    match = play_match(rules, seed, [bot] * rules.players)
     seats = tuple(Seat(name) for name in NAMES[: rules.players])
     return GameSession(rules, seats, seed, preset, match)
 
@@ -202,6 +202,18 @@ def test_a_replay_sheet_up_to_a_round_is_the_variants_own() -> None:
     first = s.match.results[:1]
     table = score_table(["Masha", "Alex"], s.rules, first, s.match.standings, (), "#", "ru")
     assert cells(table) == [["1", "7", "13+1"], ["Σ", "7", "14"]]
+
+
+def test_osel_close_out_round_is_the_ordinary_count() -> None:
+    """V2.6.2: after a close-out every player scores their own hand (K8.1), said as such and
+    not as a fish; the round is marked × on the sheet."""
+    s = greedy("osel", 2, "random")
+    result = next(r for r in s.match.results if r.closed_out >= 0)
+    words = summary(s, result.number)
+    assert tr("tx.closed_out", "en", name=s.name(result.closed_out)) in words
+    assert tr("sw.rule_closed_out", "en") in words
+    assert "Fish" not in words
+    assert any(row[0].endswith("×") for row in sheet(s))
 
 
 def test_kozel_key_and_sheet_unchanged() -> None:
