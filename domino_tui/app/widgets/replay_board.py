@@ -48,7 +48,7 @@ class Frame:
 
 def build_frames(match: Match) -> list[Frame]:
     """Every moment of ``match`` (finished or abandoned), replayed from its own deals."""
-    again = Match(match.rules, match.seed, deals=iter(match.deals))
+    again = Match(match.rules, match.seed, deals=iter(match.deals) if match.scripted else None)
     step = 0
 
     def snapshot(kind: FrameKind, state: RoundState, events: tuple[Event, ...] = ()) -> Frame:
