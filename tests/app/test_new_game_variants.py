@@ -5,6 +5,7 @@ refused combination explained in the dialog."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -167,3 +168,41 @@ async def test_the_dialog_fits_the_window(size: tuple[int, int]) -> None:
                 assert row.region.right <= size[0], row
         about = dialog.query_one("#about")
         assert about.region.right <= size[0] and about.region.height >= 1
+
+
+async def test_a_remembered_empty_seat_is_filled_for_a_four_player_variant(tmp_path: Path) -> None:
+    """V4.1: Генерал seats four; a seat left empty last time gets a bot, not a second human."""
+    path = tmp_path / "settings.json"
+    path.write_text(
+        json.dumps({"last_preset": "general", "last_seats": ["human", "easy", "hard", "off"]}),
+        "utf-8",
+    )
+    app = make_app(settings_path=path, lang="en", pace="instant", saves=None)
+    async with app.run_test(size=(100, 40)) as pilot:
+        dialog = await open_dialog(pilot, app)
+        kinds = [dialog.query_one(f"#seat{i}", Select).value for i in range(4)]
+        assert kinds == ["human", "easy", "hard", "hard"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.rules.variant == "general"
+        assert not app.screen.session.hotseat
+
+
+async def test_three_at_a_pairs_variant_play_each_for_themselves() -> None:
+    """V1.1: морской seats two pairs of four, or two or three each on their own; pairs are
+    offered only while four seats are taken."""
+    app = make_app(settings_path=None, lang="en", pace="instant", saves=None)
+    async with app.run_test(size=(100, 40)) as pilot:
+        dialog = await open_dialog(pilot, app)
+        await choose(pilot, dialog, "morskoy")
+        assert dialog.query_one("#row-pairs").display
+        assert dialog.query_one("#pairs", Switch).value, "morskoy's four play in pairs"
+        dialog.query_one("#seat3", Select).value = "off"
+        await pilot.pause()
+        assert not dialog.query_one("#row-pairs").display
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        rules = app.screen.session.rules
+        assert rules.variant == "morskoy" and rules.players == 3 and not rules.pairs

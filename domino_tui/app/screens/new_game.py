@@ -136,7 +136,7 @@ class NewGameScreen(DominoScreen):
             for i in range(4):
                 options = self.seat_kinds(i, preset)
                 values = [v for _, v in options]
-                value = last[i] if last[i] in values else values[0]
+                value = last[i] if last[i] in values else "human" if i == 0 else "hard"
                 named = Input(
                     last_names[i][:20], placeholder=t("name", lang), id=f"name{i}", classes="name"
                 )
@@ -237,7 +237,7 @@ class NewGameScreen(DominoScreen):
             rules = base_rules(preset)
         self._shown = preset
         self.query_one("#about", Static).update(Text(preset_about(preset, self.lang)))
-        self.query_one("#row-pairs").display = pairs_open(preset)
+        self.show_pairs(preset)
         open_ones = kozel_options(preset)
         for name in OPTION_NAMES:
             if name not in HIDDEN:
@@ -280,6 +280,14 @@ class NewGameScreen(DominoScreen):
             self.query_one(f"#name{i}", Input).display = current == "human"
         self.query_one("#pairs", Switch).value = base_rules(preset).pairs
 
+    def seat_count(self) -> int:
+        return sum(self.query_one(f"#seat{i}", Select).value != "off" for i in range(4))
+
+    def show_pairs(self, preset: str) -> None:
+        """Pairs are a choice only for four players of a preset that plays both ways (morskoy
+        seats three each for themselves without being asked to switch pairs off)."""
+        self.query_one("#row-pairs").display = pairs_open(preset) and self.seat_count() == 4
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset":
             preset = str(event.value)
@@ -289,6 +297,7 @@ class NewGameScreen(DominoScreen):
         elif event.select.id and event.select.id.startswith("seat"):
             name = self.query_one(f"#name{event.select.id[4:]}", Input)
             name.display = event.value == "human"
+            self.show_pairs(self._shown)
 
     def options(self, preset: str) -> dict[str, Any]:
         """Every option shown that differs from the preset."""
@@ -324,8 +333,8 @@ class NewGameScreen(DominoScreen):
             self.show_error(t("bad_timer", lang))
             return
         table: dict[str, Any] = {"players": len(seats)}
-        if pairs_open(preset):
-            table["pairs"] = pairs
+        if self.query_one("#row-pairs").display:
+            table["pairs"] = pairs  # else the preset's own: four in pairs, fewer each alone
         try:
             options = self.options(preset)
             rules = make_rules({**options, **table}, preset)
