@@ -155,6 +155,27 @@ def test_style_is_chosen_once_per_round() -> None:
         assert len(modes) == 1
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_table_board_keeps_its_style_and_its_tiles(size: tuple[int, int]) -> None:
+    """The widget itself, shown every board of a round in turn as the table shows them: one
+    style all round, and no laid tile ever moves."""
+    app = BoardApp(ChainState())
+    async with app.run_test(size=size) as pilot:
+        chain = app.query_one(Chain)
+        modes: set[str] = set()
+        before: dict[tuple[int, int], Rect] = {}
+        for view in boards("chechevo", 3, 4):
+            chain.show(ChainState(cross=view, worst=worst_line(28, 3), round_id=1))
+            await pilot.pause()
+            assert chain.painted is not None
+            modes.add(chain.mode)
+            laid = {key: laid.rect for key, laid in chain.painted.layout.laid.items()}
+            assert {key: laid[key] for key in before} == before
+            assert set(laid) == set(view.order)
+            before = laid
+        assert len(modes) == 1
+
+
 # --- the widget -------------------------------------------------------------------------------
 def four_ends() -> CrossView:
     """A seeded Осёл round at the first moment all four ends are open on non-empty arms."""

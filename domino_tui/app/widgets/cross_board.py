@@ -389,17 +389,19 @@ def _trial(
 def trials(worst: int) -> list[tuple[list[Piece], Key | None]]:
     """Boards as long as a round can get (``worst`` tiles), split over the arms in the ways
     that use the room worst: the line split in two before any spinner, a cross split four
-    ways (the spinner leading, or a tile away), and one long cross arm. One arm holding the
-    whole round is left out: a cross game lays a spinner at its first double."""
+    ways (the spinner leading, or a tile away), and a cross with one long arm up or down
+    (half the board). One arm holding the whole round is left out: a cross game lays a
+    spinner at its first double, and the arms share the tiles."""
     n = max(0, worst - 1)
     q, r = divmod(n, 4)
     half = n // 2
+    s = n // 6
     return [
         _trial((half, n - half, 0, 0), False),
         _trial((q, q, q, q + r), True),
         _trial((q, q + r, q, q), False, 1),
-        _trial((1, 1, n - 2, 0), True),
-        _trial((1, 1, 0, n - 2), True),
+        _trial((s, s, n - 3 * s, s), True),
+        _trial((s, s, s, n - 3 * s), True),
     ]
 
 
