@@ -25,6 +25,9 @@ from domino_tui.engine.cross import CrossState
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 
+from .driver import settle
+from .test_cross_snapshots import table_app
+
 SIZES = ((48, 12), (78, 25))  # the board's cells at 80×24 and at 120×40
 PRESETS = ("osel", "telefon", "chechevo")
 
@@ -260,3 +263,16 @@ async def test_a_replay_lays_the_cross_afresh() -> None:
             assert set(chain.painted.layout.laid) == set(view.order)
             shown.append(MODES.index(chain.mode))
     assert shown[0] < shown[1]  # the short board in a larger style than the long one
+
+
+async def test_a_scoring_play_is_called_out_on_the_board_at_80x24() -> None:
+    """V3.8.2: after a play that scored during Телефон, the board itself shows the callout
+    next to that play, even in the 80×24 window."""
+    app = table_app("telefon", 2, 4, 18)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        chain = app.screen.query_one(Chain)
+        assert chain.state.callout
+        rendered = chain.render()
+        assert isinstance(rendered, Text)
+        assert chain.state.callout in rendered.plain

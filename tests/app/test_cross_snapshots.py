@@ -31,20 +31,27 @@ def no_flash(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Chain, "FLASH_SECONDS", 0.0)
 
 
-def cross_app(lang: str) -> DominoApp:
-    rules = make_rules({"players": 4}, "osel")
-    match = Match(rules, SEED)
-    rng = random.Random(SEED)
-    for _ in range(MOVES):
+def table_app(preset: str, players: int, seed: int, moves: int, lang: str = "en") -> DominoApp:
+    """The table on the human's turn after ``moves`` moves of a seeded random player."""
+    rules = make_rules({"players": players}, preset)
+    match = Match(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         match.apply(rng.choice(match.round.legal_actions()))
-    state = match.round
-    assert isinstance(state, CrossState) and state.turn == 0
+    assert match.round.turn == 0
+    names = ("Tester", "Masha", "Alex", "Olya")
+    seats = (Seat(names[0]), *(Seat(n, "bot", "easy") for n in names[1:players]))
+    session = GameSession(rules, seats, seed, preset, match=match)
+    return make_app(session, settings_path=None, lang=lang, pace="instant")
+
+
+def cross_app(lang: str) -> DominoApp:
+    app = table_app("osel", 4, SEED, MOVES, lang)
+    state = app.first_session.match.round if app.first_session else None
+    assert isinstance(state, CrossState)
     arms = [sum(1 for _t, w, _s in state.placed if w >= 0 and w & 3 == e) for e in range(4)]
     assert min(arms) >= 3 and any(w >= 0 and w & 4 for _t, w, _s in state.placed)
-    names = ("Tester", "Masha", "Alex", "Olya")
-    seats = (Seat(names[0]), *(Seat(n, "bot", "easy") for n in names[1:]))
-    session = GameSession(rules, seats, SEED, "osel", match=match)
-    return make_app(session, settings_path=None, lang=lang, pace="instant")
+    return app
 
 
 async def your_turn(pilot: Pilot[None]) -> None:

@@ -482,12 +482,12 @@ def place_text(
         if way in (UP, DOWN) and x + n > r.x + r.w:
             x = max(r.x, r.x + r.w - n)
         cells = [(x + i, y) for i in range(n)]
-        if all(_open_cell(c, taken, layout, width, height) for c in cells):
+        if all(open_cell(c, taken, layout, width, height) for c in cells):
             return x, y
     return None
 
 
-def _open_cell(
+def open_cell(
     cell: tuple[int, int], taken: set[tuple[int, int]], layout: CrossLayout, width: int, height: int
 ) -> bool:
     x, y = cell

@@ -24,9 +24,10 @@ from .cross_board import (
     Laid,
     Marker,
     Piece,
+    Rect,
     face_cells,
     markers,
-    place_text,
+    open_cell,
 )
 from .cross_view import CrossView
 from .tiles import Canvas, draw_tile
@@ -129,22 +130,43 @@ def paint_cross(
     return Painted(layout, tuple(signs), tuple(ends), shown)
 
 
+CALLOUT_REACH = 3  # how many rows above or below the last tile a callout may stand
+
+
 def _put_callout(
     canvas: Canvas, layout: CrossLayout, view: CrossView, text: str, signs: list[Marker]
 ) -> bool:
-    """The callout beside the last move's tile (above it first); False if there is no room."""
+    """The callout on free cells as near the last move's tile as there are (above it first);
+    False if there is no room within reach."""
     taken = {cell for mark in signs for cell in mark.cells()}
     for key in reversed(view.last or view.order[-1:]):
         laid = layout.laid.get(key)
         if laid is None:
             continue
-        at = place_text(
-            laid, text, (UP, DOWN, RIGHT, LEFT), taken, layout, canvas.width, canvas.height
-        )
-        if at is not None:
-            canvas.put(at[0], at[1], text, "callout")
-            return True
+        for x, y in _near(laid.rect, len(text)):
+            cells = [(x + i, y) for i in range(-1, len(text) + 1)]  # a blank cell either side
+            inside = [c for c in cells if 0 <= c[0] < canvas.width]
+            if all(open_cell(c, taken, layout, canvas.width, canvas.height) for c in inside):
+                canvas.put(x, y, text, "callout")
+                return True
     return False
+
+
+def _near(r: Rect, n: int) -> list[tuple[int, int]]:
+    """Where an ``n``-cell text may stand near the tile ``r``: the rows just above and below
+    it first, then beside it, nearest first."""
+    places = [
+        (x, y)
+        for y in range(r.y - CALLOUT_REACH, r.y + r.h + CALLOUT_REACH)
+        for x in range(r.x - n - 2, r.x + r.w + 3)
+    ]
+
+    def distance(place: tuple[int, int]) -> tuple[bool, int, int]:
+        x, y = place
+        beside = r.y <= y < r.y + r.h
+        return beside, abs(2 * y + 1 - 2 * r.y - r.h), abs(2 * x + n - 2 * r.x - r.w)
+
+    return sorted(places, key=distance)
 
 
 def end_at(painted: Painted, x: int, y: int) -> int | None:
