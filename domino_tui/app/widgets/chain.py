@@ -96,6 +96,7 @@ class Chain(Widget):
         self.cross_mode = "digits"
         self.cross_anchor: tuple[int, int] | None = None
         self.painted: Painted | None = None
+        self.cross_done: tuple[object, CrossLayout | None] = ((), None)
 
     def show(self, state: ChainState) -> None:
         if state == self.state:
@@ -163,6 +164,8 @@ class Chain(Widget):
         if self.state.cross is not None:
             self.layout_cache = []
             return self.render_cross(self.state.cross, w, h)
+        if self.border_subtitle and self.cross_key:  # a cross board's callout, now gone
+            self.border_subtitle = ""
         if not line:
             self.layout_cache = []
             return Text(self.state.empty_text, style="italic", justify="center")
@@ -221,14 +224,19 @@ class Chain(Widget):
                     if lay_anywhere(mode, w, h, pieces, spinner) is not None:
                         self.cross_mode = mode
                         break
+        asked = (self.cross_key, tuple(pieces), spinner)
+        if asked == self.cross_done[0]:  # a redraw of the same board (a flash, a highlight)
+            return self.cross_done[1]
+        layout = None
         # the round's style, or (rarely, when even the lead's nearest place fails) a smaller one
         for mode in modes[modes.index(self.cross_mode) :]:
             anchor = self.cross_anchor if mode == self.cross_mode else None
             layout = lay_anywhere(mode, w, h, pieces, spinner, anchor)
             if layout is not None:
                 self.cross_mode, self.cross_anchor = mode, layout.anchor
-                return layout
-        return None
+                break
+        self.cross_done = (asked, layout)
+        return layout
 
     def render_cross(self, view: CrossView, w: int, h: int) -> RenderableType:
         layout = self.cross_layout(view, w, h)
