@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
@@ -33,7 +33,6 @@ from .new_game_rules import (
     own_options,
     pairs_open,
     player_counts,
-    variants,
 )
 
 SEED_TOP = 2**64 - 1  # seeds are 64-bit unsigned (a record keeps any such seed)
@@ -104,7 +103,7 @@ class NewGameScreen(DominoScreen):
     DEFAULT_CSS = """
     NewGameScreen { align: center top; }
     NewGameScreen VerticalScroll { width: 76; max-width: 100%; height: 1fr; padding: 0 1; }
-    NewGameScreen .row { height: auto; }
+    NewGameScreen .row, NewGameScreen #own-options { height: auto; }
     NewGameScreen .row Label { width: 24; padding-top: 1; }
     NewGameScreen .row Select, NewGameScreen .row Input { width: 1fr; }
     NewGameScreen .row Input.name { width: 18; }
@@ -158,13 +157,8 @@ class NewGameScreen(DominoScreen):
             )
             yield self.row(t("pairs", lang), Switch(value=s.last_pairs, id="pairs"), "row-pairs")
             yield Static(t("options", lang), classes="head")
-            for variant in variants():
-                for name, option in own_options(variant).items():
-                    yield self.row(
-                        option_label(name, lang, variant),
-                        self.own_widget(variant, name, option),
-                        own_id(variant, name) + "-row",
-                    )
+            with Vertical(id="own-options"):  # the variant's own, mounted per variant
+                yield from self.own_rows(base_rules(preset).variant)
             for name in OPTION_NAMES:
                 if name not in HIDDEN:
                     yield self.row(
@@ -208,6 +202,17 @@ class NewGameScreen(DominoScreen):
             return Switch(value=default, id=f"opt-{name}")
         return Input(str(default), id=f"opt-{name}")
 
+    def own_rows(self, variant: str) -> list[Horizontal]:
+        """The rows of a variant's own options, first among the options: they make the game."""
+        return [
+            self.row(
+                option_label(name, self.lang, variant),
+                self.own_widget(variant, name, option),
+                own_id(variant, name) + "-row",
+            )
+            for name, option in own_options(variant).items()
+        ]
+
     def own_widget(self, variant: str, name: str, option: Option) -> Widget:
         """A variant's own option: its closed values, on/off, or a whole number."""
         widget_id = own_id(variant, name)
@@ -242,9 +247,6 @@ class NewGameScreen(DominoScreen):
         for name in OPTION_NAMES:
             if name not in HIDDEN:
                 self.query_one(f"#row-{name}").display = name in open_ones
-        for variant in variants():
-            for name in own_options(variant):
-                self.query_one(f"#{own_id(variant, name)}-row").display = variant == rules.variant
         for name, value in all_options(rules).items():
             if name in HIDDEN:
                 continue
@@ -288,10 +290,15 @@ class NewGameScreen(DominoScreen):
         seats three each for themselves without being asked to switch pairs off)."""
         self.query_one("#row-pairs").display = pairs_open(preset) and self.seat_count() == 4
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset":
             preset = str(event.value)
             if preset in PRESETS and preset != self._shown:
+                variant = base_rules(preset).variant
+                if variant != base_rules(self._shown).variant:
+                    box = self.query_one("#own-options")
+                    await box.remove_children()
+                    await box.mount_all(self.own_rows(variant))
                 self.seat_preset(preset)
                 self.load_preset(preset)
         elif event.select.id and event.select.id.startswith("seat"):

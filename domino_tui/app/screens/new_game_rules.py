@@ -12,7 +12,7 @@ import typing
 from functools import cache
 from typing import Any
 
-from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
+from ...engine.rules import OPTION_NAMES, Rules, RulesError, make_rules
 from ...engine.variants import get_variant
 from ...engine.variants.base import Option
 
@@ -97,8 +97,3 @@ def kozel_options(preset: str) -> tuple[str, ...]:
 def own_options(variant: str) -> dict[str, Option]:
     """The variant's own options (docs/variants), in the order its module lists them."""
     return dict(get_variant(variant).options)
-
-
-def variants() -> tuple[str, ...]:
-    """Every variant that some preset plays, in the presets' order."""
-    return tuple(dict.fromkeys(base_rules(p).variant for p in PRESETS))
