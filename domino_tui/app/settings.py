@@ -93,19 +93,27 @@ def _text(value: object, name: str) -> str:
 def _options(data: dict[Any, Any]) -> dict[str, Any]:
     """Remembered rule options: known names (Козёл's and every variant's own) with plain values
     only; make_rules judges them."""
-    from ..engine.rules import OPTION_NAMES
-    from ..engine.variants import MODULES, get_variant
-
-    known = set(OPTION_NAMES).union(*(get_variant(v).options for v in MODULES))
     out: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in known:
+        if not _option_name(key):
             continue
         if isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**9):
             out[key] = value
         elif isinstance(value, str):
             out[key] = clean(value, MAX_TEXT)
     return out
+
+
+def _option_name(key: object) -> bool:
+    """Whether ``key`` names a rule option; the variants' modules load only for a name that is
+    not one of Козёл's (a remembered Телефон option), not for every start of the app."""
+    from ..engine.rules import OPTION_NAMES
+
+    if key in OPTION_NAMES:
+        return True
+    from ..engine.variants import MODULES, get_variant
+
+    return any(key in get_variant(v).options for v in MODULES)
 
 
 def default_path() -> Path:
