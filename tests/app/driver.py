@@ -68,7 +68,8 @@ def game(app: DominoApp) -> GameScreen:
 
 def key_for_turn(screen: GameScreen) -> str:
     """The key a player presses on their turn: draw, knock, or play the tile under the cursor
-    (the cursor starts on a playable tile), confirming the end if asked."""
+    (the cursor starts on a playable tile), confirming the end if asked: on a line or on the
+    cross (up to four ends, G4) Enter lays the tile on the end the status line names."""
     legal = screen.match.legal_actions()
     if legal == [DRAW]:
         return "d"
