@@ -111,3 +111,39 @@ async def test_the_records_list_opens_a_variant_in_the_viewer() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert app.screen.frame.kind == "end"
+
+
+def rendered(table: object) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    console = Console(width=60, file=StringIO(), record=True, color_system=None)
+    console.print(table)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("preset", ["morskoy", "telefon", "general", "sport"])
+async def test_the_sheet_at_each_round_is_the_tables_sheet_then(preset: str) -> None:
+    """The side sheet of a frame is the table's own sheet (each variant's) for the match as it
+    stood at that step: the record replayed up to it gives the same table."""
+    from domino_tui.app.session import GameSession
+    from domino_tui.app.widgets.scores import sheet_parts
+    from domino_tui.engine.record import replay
+
+    loaded = load_record(str(kept(preset, seed=3)))
+    app = replay_app(loaded, lang="en", settings_path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        for index in [*screen.starts[1:3], len(screen.frames) // 2]:
+            screen.go(index)
+            await pilot.pause()
+            step = screen.frame.step
+            then = replay(loaded.record, upto=step)
+            s = screen.session
+            table, caption = sheet_parts(GameSession(s.rules, s.seats, s.seed, "", then), "en")
+            shown, shown_caption = screen.sheet(False)
+            assert rendered(shown) == rendered(table) and shown_caption == caption
+            assert len(then.results) == screen.frame.results

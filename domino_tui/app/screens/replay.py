@@ -8,7 +8,9 @@ screen, so Escape leads to the menu like everywhere else.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from itertools import islice
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -17,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.actions import DRAW
 from ...engine.cross import CrossState
+from ...engine.match import Match
 from ...engine.record import RecordError
 from ...engine.round import RoundState
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
@@ -28,7 +31,7 @@ from ..strings import level_name, t
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import CrossView, cross_view
 from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
-from ..widgets.scores import ScoreSheet, score_table
+from ..widgets.scores import ScoreSheet, sheet_parts
 from ..words import event_line, result_headline
 from .base import DominoScreen
 
@@ -64,6 +67,16 @@ def caption(frame: Frame, session: GameSession, lang: str, final: bool) -> str:
         if final:
             words.append(_match_end(session, lang))
     return " · ".join(words)
+
+
+def match_at(match: Match, step: int) -> Match:
+    """``match`` as it stood after its first ``step`` actions (replayed from its seed, or from
+    its own deals when they were dealt by hand)."""
+    again = Match(match.rules, match.seed, deals=iter(match.deals) if match.scripted else None)
+    again.with_undo = match.with_undo
+    for code in islice((c for moves in match.actions for c in moves), step):
+        again.apply(code)
+    return again
 
 
 def board_title(state: RoundState, cross: CrossView | None, lang: str) -> str:
@@ -138,6 +151,7 @@ class ReplayScreen(DominoScreen):
         self.frames = build_frames(loaded.match)
         self.starts = round_starts(self.frames)
         self.index = 0
+        self.sheets: dict[tuple[int, bool, str], tuple[Table, str]] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="caption")
@@ -205,15 +219,21 @@ class ReplayScreen(DominoScreen):
                 top=rules.set_top,
             )
         )
-        outcome = session.match.outcome
-        goats = outcome.goats if outcome and final else ()
-        names = [session.side_name(side) for side in range(rules.sides)]
-        results = session.match.results[: frame.results]
-        table = score_table(names, rules, results, frame.standings, goats, t("round_col", lang))
-        carry = t("carry_marker", lang, n=frame.carry) if frame.carry else ""
-        self.query_one(ScoreSheet).show(table, carry)
+        self.query_one(ScoreSheet).show(*self.sheet(final))
         self.query_one(AllHands).show(self.seat_hands(), rules.set_top)
         self.query_one("#counter", Static).update(Text(self.counter_text()))
+
+    def sheet(self, final: bool) -> tuple[Table, str]:
+        """The table's own side sheet (each variant's, :func:`sheet_parts`) as it stood at this
+        frame: the match replayed up to the frame's step, once per step and language."""
+        step, lang = self.frame.step, self.lang
+        key = (step, final, lang)
+        if key not in self.sheets:
+            s = self.session
+            match = s.match if final else match_at(s.match, step)
+            then = GameSession(s.rules, s.seats, s.seed, s.preset, match)
+            self.sheets[key] = sheet_parts(then, lang)
+        return self.sheets[key]
 
     def seat_hands(self) -> tuple[SeatHand, ...]:
         frame, lang = self.frame, self.lang
