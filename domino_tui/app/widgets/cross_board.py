@@ -263,20 +263,17 @@ def default_anchor(mode: str, width: int, height: int, lead: Piece) -> tuple[int
     return max(0, (width - w) // 2), max(0, (height - h) // 2)
 
 
-def lay_cross(
+def _lay_at(
     mode: str,
-    width: int,
-    height: int,
+    size: tuple[int, int],
     pieces: Sequence[Piece],
     spinner: Key | None,
-    anchor: tuple[int, int] | None = None,
+    at: tuple[int, int],
 ) -> CrossLayout | None:
-    """Lay ``pieces`` (the lead first, then in the order they were played) with the lead at
-    ``anchor`` (default: the middle). None if some tile finds no room."""
-    if not pieces:
-        return None
+    """Lay ``pieces`` (the lead first, then in the order they were played) with the lead's
+    top-left cell at ``at``. None if some tile finds no room."""
+    width, height = size
     lead = pieces[0]
-    at = anchor or default_anchor(mode, width, height, lead)
     board = _Board(width, height)
     first = _lead(mode, lead, at)
     if not board.free(first, False):
@@ -341,19 +338,20 @@ def lay_anywhere(
     anchor: tuple[int, int] | None = None,
     tries: int | None = None,
 ) -> CrossLayout | None:
-    """As :func:`lay_cross`, and if the board does not fit with the lead at ``anchor``, the
-    nearest place of the lead where it does (the caller keeps it: the board moves rarely and
+    """Lay ``pieces`` (the lead first, then in the order they were played) with the lead at
+    ``anchor`` (default: the middle), or if the board does not fit there, at the nearest place
+    of the lead where it does (the caller keeps it: the board moves rarely and
     the least it can); ``tries`` limits how many places are tried."""
     if not pieces:
         return None
     first = anchor or default_anchor(mode, width, height, pieces[0])
-    found = lay_cross(mode, width, height, pieces, spinner, first)
+    found = _lay_at(mode, (width, height), pieces, spinner, first)
     if found is not None:
         return found
     places = [(x, y) for y in range(height) for x in range(width)]
     places.sort(key=lambda p: abs(p[0] - first[0]) + 2 * abs(p[1] - first[1]))
     for place in places[:tries]:
-        found = lay_cross(mode, width, height, pieces, spinner, place)
+        found = _lay_at(mode, (width, height), pieces, spinner, place)
         if found is not None:
             return found
     return None
