@@ -147,3 +147,41 @@ async def test_the_sheet_at_each_round_is_the_tables_sheet_then(preset: str) -> 
             shown, shown_caption = screen.sheet(False)
             assert rendered(shown) == rendered(table) and shown_caption == caption
             assert len(then.results) == screen.frame.results
+
+
+@pytest.mark.parametrize("preset", ["telefon", "morskoy"])
+async def test_a_match_played_at_the_table_is_archived_and_exports(
+    preset: str, tmp_path: Path
+) -> None:
+    """A variant match finished at the table (bots in every chair) is kept as a record that
+    ``domino export`` turns into the transcript, and counted under its own variant."""
+    from typer.testing import CliRunner
+
+    from domino_tui.app import GameSession
+    from domino_tui.app.saving import Saves
+    from domino_tui.app.session import table_seats
+    from domino_tui.cli import app as cli
+    from domino_tui.transcript import match_text
+
+    from .driver import play_to_end
+
+    rules = make_rules({}, preset)
+    seats = table_seats(["greedy"] * rules.players, [], "en")
+    session = GameSession(rules, seats, 4, preset)
+    saves = Saves.at(tmp_path)
+    app = make_app(session, settings_path=None, lang="en", pace="instant", saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_end(pilot)
+    (path,) = (tmp_path / "records").iterdir()
+    loaded = load_record(str(path))
+    assert loaded.match.snapshot() == session.match.snapshot()
+    assert loaded.record["preset"] == preset
+    out = tmp_path / "match.txt"
+    result = CliRunner().invoke(cli, ["export", str(path), "--lang", "ru", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    names = [seat.name for seat in loaded.seats]
+    assert out.read_text("utf-8") == match_text(loaded.match, names, "ru")
+    from domino_tui.storage import StatsDB
+
+    with StatsDB(tmp_path / "stats.sqlite3") as db:
+        assert db.variants() == [(rules.variant, 1)]
