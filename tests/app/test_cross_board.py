@@ -276,3 +276,18 @@ async def test_a_scoring_play_is_called_out_on_the_board_at_80x24() -> None:
         rendered = chain.render()
         assert isinstance(rendered, Text)
         assert chain.state.callout in rendered.plain
+
+
+async def test_a_window_too_small_for_tiles_lists_the_board() -> None:
+    """Nothing is cut off: where not even one-row tiles fit, each arm is listed with its
+    end (× for a closed one)."""
+    *_, view = boards("osel", 2, 5)
+    app = BoardApp(ChainState(cross=view, worst=worst_line(28, 2), round_id=1))
+    async with app.run_test(size=(24, 5)) as pilot:
+        await pilot.pause()
+        rendered = app.query_one(Chain).render()
+        assert isinstance(rendered, Text)
+        lines = rendered.plain.splitlines()
+        assert [line[0] for line in lines if line[0] in "←→↑↓"] == ["←", "→", "↑", "↓"]
+        tiles = sum(line.count("[") for line in lines)
+        assert tiles == 1 + sum(len(arm) for arm in view.arms)

@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_out
 from .cross_board import CrossLayout, choose_mode, lay_anywhere
-from .cross_paint import Painted, end_at, paint_cross, pieces_of
+from .cross_paint import Painted, end_at, listed, paint_cross, pieces_of
 from .cross_view import CrossView
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
 
@@ -240,8 +240,8 @@ class Chain(Widget):
 
     def render_cross(self, view: CrossView, w: int, h: int) -> RenderableType:
         layout = self.cross_layout(view, w, h)
-        if layout is None:
-            return Text(self.state.callout, justify="center")
+        if layout is None:  # a window too small for any tiles: the board listed
+            return Text(listed(view, w), no_wrap=True, overflow="crop")
         self.mode = self.cross_mode
         canvas = Canvas(w, h)
         last = "flash" if self.has_class("-flash") else "last"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cross_board import (
+    ARROWS,
     CLOSED_MARK,
     DOWN,
     LEAD,
@@ -192,3 +193,25 @@ def _toward(layout: CrossLayout, laid: Laid, end: int, x: int, y: int) -> int:
     way = layout.heading[end] if laid.piece.arm == end else end
     sx, sy = STEP[way]
     return sx * dx + sy * dy
+
+
+def listed(view: CrossView, width: int) -> str:
+    """The board as a list when not even one-row tiles fit the window: the lead, then each arm
+    from the middle outwards (``← [4|3][3|1] 1``), wrapped to ``width``; nothing left out."""
+    lead = view.lead
+    lines = [f"[{lead.inner}|{lead.outer}]"]
+    for end in (LEFT, RIGHT, UP, DOWN):
+        value, closed = view.ends[end], view.closed[end]
+        tiles = [FACE_DOWN * 3 if t.closed else f"{t.inner}|{t.outer}" for t in view.arms[end]]
+        if not tiles and value < 0 and not closed:
+            continue
+        tip = CLOSED_MARK if closed else str(value) if value >= 0 else ""
+        words = [ARROWS[end], *(f"[{t}]" for t in tiles), tip]
+        line = ""
+        for word in words:
+            if line and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = "  "
+            line = f"{line} {word}" if line.strip() else line + word
+        lines.append(line)
+    return "\n".join(lines)
