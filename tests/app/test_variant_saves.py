@@ -164,3 +164,44 @@ async def test_a_forged_variant_save_is_refused_in_one_message(
     assert "\n" not in message and "Traceback" not in message
     assert not path.exists(), "moved aside, never deleted"
     assert any(p.name.startswith(f"{path.name}.corrupt-") for p in path.parent.iterdir())
+
+
+async def test_a_cross_game_saved_by_keys_resumes_and_plays_to_its_end(tmp_path: Path) -> None:
+    """Осёл at the table: after each of your moves the save on disk is the match; leave
+    (Ctrl+C, yes), open another window, resume: the same match, which then plays to its end and
+    is archived and counted under its own variant."""
+    from domino_tui.storage import StatsDB, list_records
+
+    from .driver import game, key_for_turn, play_to_end
+
+    saves = Saves.at(tmp_path)
+    session = variant_session("osel", seed=3)
+    app = make_app(session, settings_path=None, lang="en", pace="instant", saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        for _ in range(4):
+            await pilot.press(key_for_turn(screen))
+            if screen.choosing >= 0:
+                await pilot.press("enter")
+            await settle(pilot)
+            saved = load_game(session.game_id, saves.folder)
+            assert saved is not None and fingerprint(saved.match) == fingerprint(screen.match)
+        left = fingerprint(screen.match)
+        await pilot.press("ctrl+c", "y")
+        await pilot.pause()
+    saves.release()  # the window's process ends: its lock goes with it
+    again = make_app(settings_path=None, lang="en", saves=Saves.at(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.resume() is True
+        await settle(pilot)
+        resumed = game(again)
+        assert resumed.session.game_id == session.game_id
+        assert fingerprint(resumed.match) == left
+        await play_to_end(pilot)
+        assert resumed.match.over
+    (record,) = list_records(tmp_path / "records")
+    assert record.players == tuple(s.name for s in session.seats)
+    with StatsDB(tmp_path / "stats.sqlite3") as db:
+        assert db.variants() == [("osel", 1)]
