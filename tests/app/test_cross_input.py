@@ -280,3 +280,22 @@ async def test_several_doubles_refused_where_the_rules_say_one_tile() -> None:
         assert "p Doubles" not in screen_text(app)
         await pilot.press("p")
         assert "Not allowed: these rules lay one tile per move" in status(app)
+
+
+async def test_escape_cancels_and_a_hint_names_the_end() -> None:
+    """Esc leaves the end unchosen; a hint on the cross names its move with the end (up,
+    down, left, right), closed or several doubles, from the player's own view."""
+    match = position("osel", four_ends)
+    tile = four_way_tile(match.round)
+    app = table(match, "osel")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        await select(app, pilot, tile)
+        await pilot.press("enter", "up", "escape")
+        assert screen.choosing < 0 and status(app).startswith("Your turn")
+        await pilot.press("h")
+        await settle(pilot)
+        hint = status(app)
+        assert hint.startswith("Hint: "), hint
+        assert any(w in hint for w in ("up", "down", "on the left", "on the right", "at once"))

@@ -345,7 +345,7 @@ class TableScreen(DominoScreen):
         end = end_words(self.choose_side, rnd.open_ends()[self.choose_side], lang)
         if self.closed:
             end += f" ({t('tw.closed', lang)})"
-        if not isinstance(rnd, CrossState):
+        if set(self.choices) <= {0, 1}:  # a line, or the cross before its arms open
             return t("tw.choose_end", lang, tile=tile, end=end)
         arrows = "/".join(ARROWS[e] for e in sorted(self.choices))
         return t("tw.choose_cross", lang, tile=tile, end=end, arrows=arrows)
