@@ -177,6 +177,7 @@ async def test_closing_a_double_face_down_G6() -> None:
         await settle(pilot)
         screen = game(app)
         assert "c Closed" in screen_text(app)
+        assert "q Quit" in screen_text(app), "nothing cut off at 80 columns"
         await select(app, pilot, double)
         await pilot.press("c")
         assert "goes closed, face down" in status(app)

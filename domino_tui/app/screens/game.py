@@ -53,8 +53,8 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         hide -= self.keys_shown  # no базар (4 players, pairs) or it is empty: K, else D
         if self.session.hotseat or not self.domino.settings.undo:
             hide.add("undo")
-        if not self.session.bots:
-            hide.add("skip")  # no bot to wait for
+        if not self.session.bots or self.keys_shown & {"pair", "close"}:
+            hide.add("skip")  # no bot to wait for, or the player's own turn needs the room
         label = "key_pair" if self.session.rules.double_pair else "key_several"
         self.KEYS = tuple(
             (keys, action, "" if action in hide else label if action == "pair" else text)

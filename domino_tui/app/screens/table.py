@@ -326,28 +326,31 @@ class TableScreen(DominoScreen):
             if len(legal) < len(self.hand_tiles()):
                 return f"{t('your_turn', lang)} {t('lead_with', lang, tiles=lead)}"
         text = t("your_turn", lang)
+        if self.closed and self.selected >= 0:  # the closed mark replaces the other offers
+            return text + " " + t("tw.closed_ready", lang, tile=ts.name(self.selected))
         several = several_moves(legal)
         if len(several) == 1 and is_pair(several[0]):
             a, b = pair_tiles(several[0])
             text += " " + t("pair_offer", lang, a=ts.name(a), b=ts.name(b))
         elif several:
             text += " " + t("tw.several_offer", lang)
-        if self.closed and self.selected >= 0:
-            text += " " + t("tw.closed_ready", lang, tile=ts.name(self.selected))
-        elif can_close(legal):
+        if can_close(legal):
             text += " " + t("tw.close_offer", lang)
         return text
 
-    def choosing_text(self) -> str:
-        """Which end the tile goes to (named with its number) and the keys that change it."""
+    def choosing_text(self, short: bool = False) -> str:
+        """Which end the tile goes to (named with its number) and the keys that change it;
+        ``short`` after a refusal, which takes half the status line."""
         rnd, lang = self.match.round, self.lang
         tile = tile_set(self.match.rules.set_top).name(self.choosing)
         end = end_words(self.choose_side, rnd.open_ends()[self.choose_side], lang)
         if self.closed:
             end += f" ({t('tw.closed', lang)})"
+        arrows = "/".join(ARROWS[e] for e in sorted(self.choices))
+        if short:
+            return t("tw.choose_still", lang, end=end, arrows=arrows)
         if set(self.choices) <= {0, 1}:  # a line, or the cross before its arms open
             return t("tw.choose_end", lang, tile=tile, end=end)
-        arrows = "/".join(ARROWS[e] for e in sorted(self.choices))
         return t("tw.choose_cross", lang, tile=tile, end=end, arrows=arrows)
 
     def say(self, text: str) -> None:

@@ -43,7 +43,8 @@ class TurnInput(Curtain):
             return
         found = self.match.round.illegal_reason(self.tile_move(self.choosing, end))
         if found is not None:
-            self.say(refused(reason(found, self.lang), self.choosing_text(), self.lang))
+            still = self.choosing_text(short=True)
+            self.say(refused(reason(found, self.lang), still, self.lang))
             self.app.bell()
 
     def tile_move(self, tile: int, end: int) -> int:
