@@ -188,7 +188,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def play(
         players: Annotated[
-            int | None, typer.Option(help="Players at the table: 2, 3 or 4 (you + bots).")
+            int | None,
+            typer.Option(
+                help="Players at the table: 2, 3 or 4 (you + bots; default: the preset's)."
+            ),
         ] = None,
         pairs: PairsOption = False,
         bots: Annotated[

@@ -199,8 +199,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         lang: LangOption = None,
     ) -> None:
-        """Profiles per variant: matches, goats, rounds won, mean round points, rating, best
-        and worst."""
+        """Profiles per variant: matches, goats, rounds won, mean points, rating, best, worst."""
         from ..storage.stats import StatsError
 
         words = cli_lang(lang)
