@@ -10,13 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, Static
 
 from domino_tui.app import GameSession, make_app
 from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
-from domino_tui.app.screens.saved_games import SavedGamesScreen
-from domino_tui.app.screens.start import StartScreen
 from domino_tui.app.session import table_seats
 from domino_tui.bots import make_bot
 from domino_tui.engine.record import _digest
@@ -25,6 +23,7 @@ from domino_tui.engine.view import seat_view
 from domino_tui.storage import SaveError, load_game
 
 from .driver import fingerprint, plain, screen_text, settle
+from .test_saved_games import open_list
 
 
 def variant_session(preset: str, seed: int = 7) -> GameSession:
@@ -61,14 +60,8 @@ async def test_every_variant_resumes_exactly_from_the_list(tmp_path: Path, prese
     app = make_app(settings_path=None, lang="en", saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
-        menu = start.query_one(OptionList)
-        menu.highlighted = menu.get_option_index("resume")
-        await pilot.press("enter")
+        listing = await open_list(app)  # Resume on the start screen
         await pilot.pause()
-        listing = app.screen
-        assert isinstance(listing, SavedGamesScreen)
         row = [str(cell) for cell in listing.query_one(DataTable).get_row_at(0)]
         assert row[1] == plain_short(preset)
         await pilot.press("enter")
@@ -99,10 +92,8 @@ async def test_the_list_names_the_variant_in_russian_and_in_full(tmp_path: Path)
     app = make_app(settings_path=None, lang="ru", saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.open_saves()
+        listing = await open_list(app)
         await pilot.pause()
-        listing = app.screen
-        assert isinstance(listing, SavedGamesScreen)
         assert str(listing.query_one(DataTable).get_row_at(0)[1]) == "Все тройки"
         assert plain(listing.query_one("#saves-detail", Static)).startswith("Все тройки · ")
 
