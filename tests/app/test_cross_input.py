@@ -300,3 +300,28 @@ async def test_escape_cancels_and_a_hint_names_the_end() -> None:
         hint = status(app)
         assert hint.startswith("Hint: "), hint
         assert any(w in hint for w in ("up", "down", "on the left", "on the right", "at once"))
+
+
+async def test_ends_that_make_the_same_move_are_not_asked_about_L3() -> None:
+    """Two ends that would leave the same board (the same numbers, nothing scored differently)
+    are one move drawn in two places: Enter lays the tile without asking."""
+
+    def twin(rnd: CrossState) -> int:
+        for tile in range(TS.count):
+            codes = tile_codes(rnd.legal_actions(), tile, closed=False)
+            if len(codes) > 1 and len(distinct_ends(rnd, codes)) == 1:
+                return tile
+        return -1
+
+    match = position("osel", lambda rnd: twin(rnd) >= 0)
+    tile = twin(match.round)
+    app = table(match, "osel")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        rnd = screen.match.round
+        before = len(rnd.history)
+        await select(app, pilot, tile)
+        await pilot.press("enter")
+        assert screen.choosing < 0, "nothing to ask"
+        assert rnd.history[before].tile == tile and rnd.history[before].seat == 0
