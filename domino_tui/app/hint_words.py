@@ -46,21 +46,12 @@ def move_words(view: SeatView, code: int, lang: str) -> str:
 
 def cross_move_words(view: SeatView, code: int, lang: str) -> str:
     """A play on the cross: "play 4-5 up, to 5", "lay 3-3 closed on the right", or several
-    doubles "play doubles at once: 3-3 up + 5-5 on the right"."""
+    doubles "play doubles at once: 3-3 ↑ + 5-5 →" (as the status line shows them)."""
     ts = tile_set(view.rules.set_top)
     parts = placements(code)
     ends = view.ends
     if len(parts) > 1:
-        each = [
-            t(
-                "tx.part_closed" if p.closed else "tx.part",
-                lang,
-                tile=ts.name(p.tile),
-                at=t(f"tx.at.{END_NAMES[p.end]}", lang),
-            )
-            for p in parts
-        ]
-        return t("hw.several", lang, tiles=" + ".join(each))
+        return t("hw.several", lang, tiles=move_text(code, ts, lang))
     p = parts[0]
     at = t(f"tx.at.{END_NAMES[p.end]}", lang)
     key = "hw.closed" if p.closed else "hw.at"

@@ -8,8 +8,10 @@ Each position is found by playing random legal moves from a seeded deal until th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from domino_tui.app import GameSession, Seat, make_app
@@ -50,6 +52,17 @@ def table(match: Match, preset: str, lang: str = "en") -> DominoApp:
     return make_app(session, settings_path=None, lang=lang, pace="instant")
 
 
+@asynccontextmanager
+async def seated(
+    match: Match, preset: str, size: tuple[int, int] = (80, 24), lang: str = "en"
+) -> AsyncIterator[tuple[DominoApp, Pilot[None]]]:
+    """The table of ``match`` on screen, the bots' moves (if any) landed."""
+    app = table(match, preset, lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield app, pilot
+
+
 def status(app: DominoApp) -> str:
     return " ".join(plain(game(app).query_one("#status", Static)).split())
 
@@ -87,9 +100,7 @@ async def test_each_of_four_ends_by_arrow_G4() -> None:
     for end in range(4):
         match = position("osel", four_ends)
         tile = four_way_tile(match.round)
-        app = table(match, "osel")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+        async with seated(match, "osel") as (app, pilot):
             screen = game(app)
             rnd = screen.match.round
             value = rnd.open_ends()[end]
@@ -111,9 +122,7 @@ async def test_a_click_on_an_end_lays_the_tile_there_G4() -> None:
     """A click on an end (the board posts Chain.EndClicked with the end 0-3) plays there."""
     match = position("osel", four_ends)
     tile = four_way_tile(match.round)
-    app = table(match, "osel")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with seated(match, "osel", size=(120, 40)) as (app, pilot):
         screen = game(app)
         rnd = screen.match.round
         await select(app, pilot, tile)
@@ -142,9 +151,7 @@ async def test_the_border_names_every_open_end_and_an_end_that_does_not_fit_is_r
     rnd = match.round
     tile = asks(rnd)
     fit = [rnd.geo.fits[v] >> tile & 1 for v in rnd.open_ends()]
-    app = table(match, "osel")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with seated(match, "osel", size=(120, 40)) as (app, pilot):
         screen = game(app)
         title = str(screen.query_one(Chain).border_title)
         for arrow, value in zip("←→↑↓", rnd.open_ends(), strict=True):
@@ -172,9 +179,7 @@ async def test_closing_a_double_face_down_G6() -> None:
     match = position("osel", closable)
     rnd = match.round
     double = next(p.tile for code in rnd.legal_actions() for p in placements(code) if p.closed)
-    app = table(match, "osel")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with seated(match, "osel") as (app, pilot):
         screen = game(app)
         assert "c Closed" in screen_text(app)
         assert "q Quit" in screen_text(app), "nothing cut off at 80 columns"
@@ -205,9 +210,7 @@ async def test_closing_refused_in_the_variant_words() -> None:
     plain_tile = next(
         p.tile for c in rnd.legal_actions() for p in placements(c) if not TS.is_double[p.tile]
     )
-    app = table(match, "osel")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with seated(match, "osel") as (app, pilot):
         await select(app, pilot, plain_tile)
         await pilot.press("c")
         assert "Not allowed: only a double can be laid closed" in status(app)
@@ -221,9 +224,7 @@ async def test_closing_refused_in_the_variant_words() -> None:
     double = next(
         p.tile for c in match.round.legal_actions() for p in placements(c) if TS.is_double[p.tile]
     )
-    app = table(match, "telefon", lang="ru")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with seated(match, "telefon", lang="ru") as (app, pilot):
         assert "Закрыть" not in screen_text(app), "no C key where nothing closes"
         await select(app, pilot, double)
         await pilot.press("c")
@@ -243,9 +244,7 @@ def several(rnd: CrossState) -> bool:
 async def several_doubles_by_keys(preset: str) -> None:
     match = position(preset, several)
     rnd = match.round
-    app = table(match, preset)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with seated(match, preset) as (app, pilot):
         screen = game(app)
         assert "p Doubles" in screen_text(app)
         before = len(rnd.history)
@@ -275,9 +274,7 @@ async def test_several_doubles_at_once_in_chechevo_G7() -> None:
 async def test_several_doubles_refused_where_the_rules_say_one_tile() -> None:
     """Маггинс lays one tile per move (several_doubles off): P says so in words."""
     match = position("muggins", lambda rnd: bool(rnd.placed))
-    app = table(match, "muggins")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with seated(match, "muggins") as (app, pilot):
         assert "p Doubles" not in screen_text(app)
         await pilot.press("p")
         assert "Not allowed: these rules lay one tile per move" in status(app)
@@ -288,9 +285,7 @@ async def test_escape_cancels_and_a_hint_names_the_end() -> None:
     down, left, right), closed or several doubles, from the player's own view."""
     match = position("osel", four_ends)
     tile = four_way_tile(match.round)
-    app = table(match, "osel")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with seated(match, "osel") as (app, pilot):
         screen = game(app)
         await select(app, pilot, tile)
         await pilot.press("enter", "up", "escape")
@@ -315,9 +310,7 @@ async def test_ends_that_make_the_same_move_are_not_asked_about_L3() -> None:
 
     match = position("osel", lambda rnd: twin(rnd) >= 0)
     tile = twin(match.round)
-    app = table(match, "osel")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with seated(match, "osel") as (app, pilot):
         screen = game(app)
         rnd = screen.match.round
         before = len(rnd.history)
