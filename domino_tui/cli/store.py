@@ -45,8 +45,11 @@ def _match_cell(ref: MatchRef | None) -> str:
     return f"{ref.rating:+d}, {ref.written}" + (" 🐐" if ref.goat else "")
 
 
-def stats_table(profiles: list[ProfileStats], lang: str = "en", variant: str = "") -> Table:
-    """One variant's profiles (its name in the title), or every match's when none is named."""
+def stats_table(
+    profiles: list[ProfileStats], lang: str = "en", variant: str = "", legend: bool = True
+) -> Table:
+    """One variant's profiles (its name in the title), or every match's when none is named;
+    ``legend``: the columns explained under the table (once, under the last one)."""
     from rich.table import Table
 
     title = say("cli.profiles", lang)
@@ -55,7 +58,7 @@ def stats_table(profiles: list[ProfileStats], lang: str = "en", variant: str = "
     table = Table(
         title=title,
         header_style="bold",
-        caption=say("cli.profiles_caption", lang),
+        caption=say("cli.profiles_caption", lang) if legend else None,
     )
     table.add_column(say("cli.col_player", lang))
     for name in ("games", "goats", "won", "mean", "rating"):
@@ -162,7 +165,8 @@ def _show(db: StatsDB, as_json: bool, lang: str = "en", only: str | None = None)
     else:
         console = Console()
         for name, profiles in sections:
-            console.print(stats_table(profiles, lang, name))
+            last = name == sections[-1][0]
+            console.print(stats_table(profiles, lang, name, legend=last))
 
 
 def _write_out(out: Path, text: str, lang: str = "en") -> None:
@@ -278,6 +282,7 @@ def register(app: typer.Typer) -> None:
                     "winners": list(i.winners),
                     "abandoned_by": i.abandoned_by,
                     "problem": i.problem,
+                    "preset": i.preset,
                 }
                 for i in infos
             ]
@@ -287,7 +292,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(say("cli.no_records", words))
             return
         table = Table(title=say("cli.records_title", words), header_style="bold")
-        for column in ("name", "when"):
+        for column in ("name", "when", "rules"):
             table.add_column(say(f"cli.col_{column}", words), no_wrap=True)
         table.add_column(say("cli.col_players", words))
         table.add_column(say("cli.col_rounds", words), justify="right")
@@ -305,5 +310,6 @@ def register(app: typer.Typer) -> None:
                 result = escape(say("cli.no_goat", words))
             when = i.when.astimezone().strftime("%Y-%m-%d %H:%M")
             players = escape(", ".join(i.players))
-            table.add_row(escape(i.name), when, players, str(i.rounds), result)
+            preset = escape(i.preset or "—")  # the --rules name, as `domino resume --list` shows
+            table.add_row(escape(i.name), when, preset, players, str(i.rounds), result)
         Console().print(table)

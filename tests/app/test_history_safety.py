@@ -89,7 +89,7 @@ async def test_a_damaged_statistics_file_is_rebuilt_with_a_notice() -> None:
         assert screen.figures is not None
         notes = [n.message for n in app._notifications]
         assert any("rebuilt from 1 kept record" in note for note in notes), notes
-        names = [p.name for p in screen.figures.profiles]
+        names = [p.name for p in screen.section.profiles]
         assert len(names) == 2 and all("\x1b" not in n for n in names)
         assert "\x1b" not in str(screen.query_one("#rating").border_title)
 

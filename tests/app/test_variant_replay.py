@@ -4,6 +4,7 @@ it: the four arms (G2), their open ends in the border, closed doubles (G6)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -95,7 +96,8 @@ async def test_every_variant_replays_to_its_end(preset: str, size: tuple[int, in
 
 
 async def test_the_records_list_opens_a_variant_in_the_viewer() -> None:
-    """The kept records list opens a Телефон record like a Козёл one."""
+    """The kept records list names the game and opens a Телефон record like a Козёл one;
+    ``domino records`` names its preset."""
     path = kept("telefon")
     app = make_app(settings_path=None, lang="ru")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -104,13 +106,21 @@ async def test_the_records_list_opens_a_variant_in_the_viewer() -> None:
         app.screen.action_pick("replays")
         await pilot.pause()
         assert isinstance(app.screen, ReplayListScreen)
-        assert app.screen.query_one(OptionList).option_count == 1
+        listed = app.screen.query_one(OptionList)
+        assert listed.option_count == 1
+        assert " · Телефон · Masha, Alex · " in str(listed.get_option_at_index(0).prompt)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.screen.loaded.path == path
         await pilot.press("end")
         await pilot.pause()
         assert app.screen.frame.kind == "end"
+    from typer.testing import CliRunner
+
+    from domino_tui.cli import app as cli
+
+    listed_cli = CliRunner().invoke(cli, ["records", "--json"])
+    assert [row["preset"] for row in json.loads(listed_cli.stdout)] == ["telefon"]
 
 
 def rendered(table: object) -> str:

@@ -34,6 +34,7 @@ from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chai
 from ..widgets.scores import ScoreSheet, sheet_parts
 from ..words import event_line, result_headline
 from .base import DominoScreen
+from .saved_games import short_preset
 
 
 def names_session(loaded: LoadedRecord) -> GameSession:
@@ -288,7 +289,7 @@ class ReplayScreen(DominoScreen):
 
 
 def record_line(info: RecordInfo, lang: str) -> str:
-    """One kept match in the list: when, who, how long, how it ended."""
+    """One kept match in the list: when, which game, who, how long, how it ended."""
     when = info.when.astimezone().strftime("%Y-%m-%d %H:%M")
     if info.problem:
         return f"{when} · {t('replay_damaged', lang, problem=info.problem)}"
@@ -302,7 +303,8 @@ def record_line(info: RecordInfo, lang: str) -> str:
     else:
         end = t("no_goat", lang)
     rounds = t("replay_rounds", lang, n=info.rounds)
-    return f"{when} · {', '.join(info.players)} · {rounds} · {end}"
+    game = short_preset(info.preset, lang) if info.preset else "—"
+    return f"{when} · {game} · {', '.join(info.players)} · {rounds} · {end}"
 
 
 class ReplayListScreen(DominoScreen):
