@@ -318,3 +318,13 @@ async def test_ends_that_make_the_same_move_are_not_asked_about_L3() -> None:
         await pilot.press("enter")
         assert screen.choosing < 0, "nothing to ask"
         assert rnd.history[before].tile == tile and rnd.history[before].seat == 0
+
+
+async def test_kozel_never_closes_a_double() -> None:
+    """Козёл's line has no closed doubles: C says so in words, whatever the tile."""
+    match = Match(make_rules({"players": 2}), 3)
+    match.apply(match.legal_actions()[0])
+    async with seated(match, "kozel") as (app, pilot):
+        assert "c Closed" not in screen_text(app)
+        await pilot.press("c")
+        assert "Not allowed: a double may be laid closed only where the rules allow" in status(app)

@@ -124,7 +124,8 @@ class TurnInput(Curtain):
     def refuse_closing(self, tile: int) -> None:
         """G6: only a double closes, and only where the variant allows (after the spinner)."""
         rnd = self.match.round
-        if not rnd.geo.ts.is_double[tile]:
+        closes = isinstance(rnd, CrossState) and rnd.cfg.closed_doubles
+        if closes and not rnd.geo.ts.is_double[tile]:
             self.refuse(t("tw.close_doubles_only", self.lang))
             return
         found = closing_refusal(rnd, tile)

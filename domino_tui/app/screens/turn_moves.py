@@ -48,9 +48,9 @@ def can_close(legal: Sequence[int]) -> bool:
 def closing_refusal(rnd: RoundState, tile: int) -> tuple[str, dict[str, str]] | None:
     """Why ``tile`` cannot be laid closed, in the engine's words (None if it can): tried on an
     end it fits, so the engine answers about closing, not about the end."""
-    if not rnd.placed:
+    if not isinstance(rnd, CrossState) or not rnd.placed:  # a line never closes a double
         return "no_closing", {}
-    ends = rnd.open_ends() if isinstance(rnd, CrossState) else (rnd.left, rnd.right)
+    ends = rnd.open_ends()
     fits = rnd.geo.fits
     end = next((e for e, v in enumerate(ends) if v >= 0 and fits[v] >> tile & 1), 0)
     return rnd.illegal_reason(encode((Placement(tile, end, True),)))
