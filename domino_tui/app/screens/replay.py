@@ -3,6 +3,10 @@ stood at that moment; and the list of kept records it is opened from.
 
 ``domino replay`` opens the ordinary app (:func:`replay_app`) with the viewer on top of the start
 screen, so Escape leads to the menu like everywhere else.
+
+Every variant is shown: a cross round (осёл, телефон, чечевэ …) as its board with the four arms
+(:func:`~..widgets.cross_view.cross_view` of the frame's state), and the side sheet is the
+table's own for the variant, as it stood at that step.
 """
 
 from __future__ import annotations
