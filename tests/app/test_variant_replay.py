@@ -83,7 +83,7 @@ async def test_every_variant_replays_to_its_end(preset: str, size: tuple[int, in
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        for index in range(0, len(screen.frames), max(1, len(screen.frames) // 40)):
+        for index in range(0, len(screen.frames), max(1, len(screen.frames) // 12)):
             screen.go(index)
             await pilot.pause()
         await pilot.press("end")
