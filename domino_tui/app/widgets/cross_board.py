@@ -104,7 +104,7 @@ class Laid:
 
 @dataclass(frozen=True)
 class Marker:
-    """An open end's sign: its number and an arrow pointing away along the arm (``←3``, ``3→``,
+    """An open end's sign: its number and the arrow key that chooses it (``←3``, ``3→``,
     ``↑3``, ``↓3``), or ``×`` for an end closed by a face-down double."""
 
     end: int
@@ -427,9 +427,10 @@ def markers(
     height: int,
 ) -> list[Marker]:
     """A sign for each open (or closed) end, given as (end, its tile, number, closed): past
-    the end tile where its arm runs on, the arrow pointing that way (a bent arm's sign points
-    along the bend); beside the tile where that is taken; left out only when no cell around
-    the tile is free (the board's title names the ends too)."""
+    the end tile where its arm runs on (a bent arm's sign stands past the bend), its arrow the
+    end's own (↑ for the up end wherever its arm runs), as the arrow key that chooses it;
+    beside the tile where that is taken; left out only when no cell around the tile is free
+    (the board's title names the ends too)."""
     taken: set[tuple[int, int]] = set()
     out: list[Marker] = []
     for end, key, value, closed in ends:
@@ -438,7 +439,7 @@ def markers(
             continue
         way = layout.heading[end] if key[0] == end else end
         for side in dict.fromkeys((way, end, DRIFT[way], BACK[DRIFT[way]])):
-            text = marker_text(side, value, closed)
+            text = marker_text(end, value, closed)  # the key's arrow: ↑ chooses this end
             at = place_text(laid, text, [side], taken, layout, width, height)
             if at is not None:
                 mark = Marker(end, at[0], at[1], text)
@@ -449,7 +450,7 @@ def markers(
 
 
 def marker_text(way: int, value: int, closed: bool) -> str:
-    """``←3``, ``3→``, ``↑3``, ``↓3``: the number next to the tile, the arrow pointing away."""
+    """``←3``, ``3→``, ``↑3``, ``↓3``: the end's number and the arrow key that chooses it."""
     face = CLOSED_MARK if closed else GLYPHS[value] if 0 <= value < len(GLYPHS) else "?"
     return face + ARROWS[way] if way == RIGHT else ARROWS[way] + face
 
