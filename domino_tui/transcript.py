@@ -45,7 +45,6 @@ from .variant_words import (
     ended_words,
     header_words,
     round_notes,
-    table_plays,
 )
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
@@ -583,7 +582,8 @@ def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> Renderable
         key = "tx.goat_is" if len(outcome.goats) == 1 else "tx.goats_are"
         parts.append(Text(f"{GOAT_MARK} " + tr(key, lang, names=who), style="bold red"))
     elif outcome.abandoned_by < 0:
-        draw = "tx.no_goat" if table_plays(rules) else "vn.draw"  # Козёл: equal scores
+        # a game with a goat line says nobody is the goat; the others, that it is a draw
+        draw = "tx.no_goat" if remembers(rules) else "vn.draw"
         parts.append(Text(tr(draw, lang), style="bold"))
     parts.append(Text(tr("tx.rounds_played", lang, n=len(match.results)), style="dim"))
     table = Table(box=SHEET_BOX, show_edge=False, header_style="bold")

@@ -1,9 +1,5 @@
-"""The variants of the Козёл family in words: their names, which of them the table can show,
-and each variant's own score sheet (``RoundResult.notes``) for the transcript.
-
-The table (the Textual app) plays every variant of :data:`TABLE_VARIANTS`: new game, resume
-and the replay viewer.
-"""
+"""The variants of the Козёл family in words: their names and each variant's own score sheet
+(``RoundResult.notes``) for the transcript, the table's round-end summary and its side sheet."""
 
 from __future__ import annotations
 
@@ -15,14 +11,6 @@ from .engine.rules import PRESETS, Rules, make_rules
 from .engine.tiles import tile_set
 from .engine.variants import get_variant
 from .i18n import Lang, tr
-
-TABLE_VARIANTS = ("kozel", "classic", "morskoy", "osel", "telefon", "general", "chechevo", "sport")
-TABLE_PRESETS = ("kozel", "kozel-pairs", "classic")
-
-
-def table_plays(rules: Rules) -> bool:
-    """Whether the table can show a game of ``rules`` (new game, resume, replay viewer)."""
-    return rules.variant in TABLE_VARIANTS
 
 
 def all_options(rules: Rules) -> dict[str, object]:

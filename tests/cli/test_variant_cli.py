@@ -24,7 +24,6 @@ from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.i18n import has_key
 from domino_tui.storage.archive import load_record
 from domino_tui.transcript import match_text
-from domino_tui.variant_words import table_plays
 
 from .helpers import run
 
@@ -100,10 +99,6 @@ def test_a_refused_variant_setup_is_one_line(
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("domino: ") and words in err
     assert not opened
-
-
-def test_every_preset_is_a_table_preset() -> None:
-    assert all(table_plays(make_rules({}, p)) for p in PRESETS)
 
 
 async def test_the_new_game_dialog_offers_every_preset() -> None:
