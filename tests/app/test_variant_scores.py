@@ -259,6 +259,27 @@ def test_callout_and_log_after_each_scoring_play(lang: str) -> None:
     assert scored == len(s.match.round.score_log) > 0
 
 
+def test_telefon_sheet_shows_this_rounds_points_as_they_come() -> None:
+    """V3.8.2: points made during play count at once, so the sheet shows them under the settled
+    rounds while the round is played (``1…`` row: each side's points so far, once any are
+    made), and the row goes when the round is settled into its own row."""
+    s, actions = _replay_round("telefon", 1)
+    assert sheet(s) == [["Σ", "0", "0"]]  # nothing scored yet: the sheet starts at 0 : 0
+    seen = 0
+    for code in actions[:-1]:
+        s.apply(code)
+        rnd = s.match.round
+        now = sheet(s)[-1]
+        if not any(rnd.scored):
+            assert now == ["Σ", "0", "0"]
+            continue
+        seen += 1
+        assert now == ["1…", *("+" + str(n) if n else "·" for n in rnd.scored)]
+    assert seen
+    s.apply(actions[-1])
+    assert "1…" not in [row[0] for row in sheet(s)]
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_log_names_the_end_a_closed_double_and_several_doubles(lang: str) -> None:
     """G4, G6, G7: a cross move's log line names its end (up, down) and a closed double; a

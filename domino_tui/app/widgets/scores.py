@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine.cross import CrossState
-from ...engine.match import RoundResult
+from ...engine.match import Match, RoundResult
 from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
 from ...transcript import remembers
@@ -107,8 +107,12 @@ def score_table(
     variant's own rows when it keeps its own score, else Козёл's (K11)."""
     rows = variant_rows(rules)
     if rows is not None:
-        table = sheet_frame(names, goats, round_label, COLUMNS.get(rules.variant, ()))
+        columns = COLUMNS.get(rules.variant, ())
+        table = sheet_frame(names, goats, round_label, columns)
         rows(rules, results, table, lang)
+        if not results:  # the sheet starts at nothing, as Козёл's does
+            zeros = (Text(str(st.written), style="dim") for st in standings)
+            table.add_row(Text("Σ", style="dim"), *("" for _ in columns), *zeros)
         return table
     table = sheet_frame(names, goats, round_label)
     for result in results:
@@ -127,7 +131,20 @@ def sheet_key(session: GameSession, lang: str) -> str:
     """What the side sheet shows, as comparable text: it is redrawn only when this changes."""
     m = session.match
     goats = m.outcome.goats if m.outcome else ()
-    return repr((lang, m.results, m.standings, goats, m.carry, session.with_undo))
+    return repr((lang, m.results, m.standings, goats, m.carry, session.with_undo, live(m)))
+
+
+def live(match: Match) -> tuple[int, ...]:
+    """Points each side has made during the round still being played (Телефон, Маггинс,
+    V3.8.2), or () where nothing scores during play: the sheet shows them as they come, not
+    only when the round is settled."""
+    rnd = match.round
+    if match.over or not isinstance(rnd, CrossState) or rnd.cfg.scorer is None:
+        return ()
+    per_side = [0] * match.rules.sides
+    for seat, points in enumerate(rnd.scored):
+        per_side[match.rules.side_of(seat)] += points
+    return tuple(per_side)
 
 
 def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
@@ -144,6 +161,10 @@ def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
         marks.append(t("with_undo", lang))
     label = t("round_col", lang)
     table = score_table(names, s.rules, m.results, m.standings, goats, label, lang)
+    now = live(m)
+    if any(now):  # this round's points so far, under the rounds already settled
+        cells = (Text(f"+{n}" if n else "·", style="yellow" if n else "dim") for n in now)
+        table.add_row(Text(f"{m.number}…", style="yellow"), *cells)
     return table, " · ".join(marks)
 
 
