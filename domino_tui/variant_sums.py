@@ -70,9 +70,7 @@ def _telefon(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> l
     return [text]
 
 
-def _bonus_words(
-    rules: Rules, result: RoundResult, line: SideLine, bonus: int, lang: Lang
-) -> str:
+def _bonus_words(rules: Rules, result: RoundResult, line: SideLine, bonus: int, lang: Lang) -> str:
     """``6 for the hands (29 pips, ÷ 5 rounded up)``: the other sides' pips (less the
     winner's own after a fish, V3.8.4) and how they were rounded (V3.8.3); a flat 10 for going
     out under ``out_bonus=ten`` needs no sum."""
