@@ -1,0 +1,114 @@
+"""How much each decision gave up, measured from the deciding seat's view only.
+
+A decision is reviewed the way the hint values moves (:func:`domino_tui.bots.explain.evaluate`):
+every distinct legal move is played out on the same guessed deals of the hidden tiles, guessed
+from what the seat could know (its hand, the table, knocks and draws), never from the real
+hands, so the review only blames what the player could have seen. The loss of the move played
+is the best move's mean value minus its own, in the variant's points per round, with the
+standard error of that paired difference; a loss inside the noise is no loss.
+
+Labels follow GNU Backgammon's words. The thresholds are provisional (pips of one round, Козёл):
+an inaccuracy gives up at least 2, a mistake 5, a blunder 12; they are to be calibrated from
+bot-against-bot games (greedy should make many mistakes, master almost none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..bots.explain import BUDGET, MIN_GAP, NOISE, MoveValue, distinct_moves, evaluate, noise
+from ..engine.actions import is_play
+from ..engine.match import Match
+from ..engine.view import SeatView, seat_view
+
+# (label, least loss in points): the first whose threshold the loss reaches
+LABELS: tuple[tuple[str, float], ...] = (("blunder", 12.0), ("mistake", 5.0), ("inaccuracy", 2.0))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed choice: where it was, what was played, the best move and the loss."""
+
+    round: int  # 1-based
+    index: int  # the action's index in its round
+    seat: int
+    played: int
+    best: int
+    loss: float  # points given up against the best move (0 when within the noise)
+    error: float  # standard error of the difference of the two moves
+    label: str  # "", "inaccuracy", "mistake" or "blunder"
+    counted: bool  # a real choice: more than one move, and not all of them as good
+
+
+def label_of(loss: float) -> str:
+    for name, least in LABELS:
+        if loss >= least:
+            return name
+    return ""
+
+
+def _value_of(values: tuple[MoveValue, ...], played: int) -> MoveValue:
+    """The value of the move played; a tile laid on the right when both ends show the same
+    number is the same play as on the left (``distinct_moves`` keeps the left one)."""
+    for v in values:
+        if v.code == played:
+            return v
+    if is_play(played):
+        for v in values:
+            if v.code == played & ~1:
+                return v
+    raise ValueError(f"{played} is not a legal move here")
+
+
+def review_decision(
+    view: SeatView,
+    played: int,
+    *,
+    seed: int = 0,
+    budget: int = BUDGET,
+    where: tuple[int, int] = (0, 0),
+) -> Decision:
+    """The review of ``played`` in the position ``view`` (the deciding seat's view)."""
+    rnd, index = where
+    if len(distinct_moves(view)) < 2:
+        return Decision(rnd, index, view.seat, played, played, 0.0, 0.0, "", False)
+    values = evaluate(view, seed, budget)
+    best = values[0]
+    mine = _value_of(values, played)
+    spread = max(MIN_GAP, max((NOISE * noise(best, v) for v in values[1:]), default=0.0))
+    counted = any(best.mean - v.mean >= spread for v in values[1:])
+    error = noise(best, mine) if mine is not best else 0.0
+    loss = best.mean - mine.mean
+    if mine is best or loss < max(MIN_GAP, NOISE * error):
+        loss = 0.0
+    return Decision(rnd, index, view.seat, played, best.code, loss, error, label_of(loss), counted)
+
+
+def review_match(
+    match: Match,
+    seats: Iterable[int],
+    *,
+    seed: int = 0,
+    budget: int = BUDGET,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Decision]:
+    """Every decision of ``seats`` in ``match`` (finished or not), replayed from its seed (or
+    its recorded deals for a hand-dealt match), in the order they were made."""
+    wanted = set(seats)
+    fresh = (
+        Match(match.rules, match.seed, deals=iter(match.deals))
+        if match.scripted
+        else Match(match.rules, match.seed)
+    )
+    moves = [(r, i, code) for r, codes in enumerate(match.actions) for i, code in enumerate(codes)]
+    out: list[Decision] = []
+    for done, (r, i, code) in enumerate(moves):
+        seat = fresh.turn
+        if seat in wanted:
+            view = seat_view(fresh, seat)
+            out.append(review_decision(view, code, seed=seed, budget=budget, where=(r + 1, i)))
+        fresh.apply(code)
+        if progress is not None:
+            progress(done + 1, len(moves))
+    return out
