@@ -14,7 +14,7 @@ bot-against-bot games (greedy should make many mistakes, master almost none).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..bots.explain import BUDGET, MIN_GAP, NOISE, MoveValue, distinct_moves, evaluate, noise
@@ -85,6 +85,21 @@ def review_decision(
     return Decision(rnd, index, view.seat, played, best.code, loss, error, label_of(loss), counted)
 
 
+def positions(match: Match) -> Iterator[tuple[int, int, Match, int]]:
+    """Every action of ``match`` with the match as it stood just before it: (round, 1-based;
+    the action's index in its round; the match then; the action). The match is replayed from
+    its seed, or from its recorded deals for a hand-dealt match; the same object moves on."""
+    fresh = (
+        Match(match.rules, match.seed, deals=iter(match.deals))
+        if match.scripted
+        else Match(match.rules, match.seed)
+    )
+    for r, codes in enumerate(match.actions):
+        for i, code in enumerate(codes):
+            yield r + 1, i, fresh, code
+            fresh.apply(code)
+
+
 def review_match(
     match: Match,
     seats: Iterable[int],
@@ -93,22 +108,14 @@ def review_match(
     budget: int = BUDGET,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Decision]:
-    """Every decision of ``seats`` in ``match`` (finished or not), replayed from its seed (or
-    its recorded deals for a hand-dealt match), in the order they were made."""
+    """Every decision of ``seats`` in ``match`` (finished or not), in the order they were made."""
     wanted = set(seats)
-    fresh = (
-        Match(match.rules, match.seed, deals=iter(match.deals))
-        if match.scripted
-        else Match(match.rules, match.seed)
-    )
-    moves = [(r, i, code) for r, codes in enumerate(match.actions) for i, code in enumerate(codes)]
+    total = sum(len(codes) for codes in match.actions)
     out: list[Decision] = []
-    for done, (r, i, code) in enumerate(moves):
-        seat = fresh.turn
-        if seat in wanted:
-            view = seat_view(fresh, seat)
-            out.append(review_decision(view, code, seed=seed, budget=budget, where=(r + 1, i)))
-        fresh.apply(code)
+    for done, (r, i, then, code) in enumerate(positions(match), start=1):
+        if then.turn in wanted:
+            view = seat_view(then, then.turn)
+            out.append(review_decision(view, code, seed=seed, budget=budget, where=(r, i)))
         if progress is not None:
-            progress(done + 1, len(moves))
+            progress(done, total)
     return out
