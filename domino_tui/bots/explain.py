@@ -119,17 +119,22 @@ def noise(a: MoveValue, b: MoveValue) -> float:
 
 
 def evaluate(
-    view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "heavy"
+    view: SeatView,
+    seed: int = 0,
+    budget: int = BUDGET,
+    policy: str = "heavy",
+    most: int = MAX_GUESSES,
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
-    legal order). A pure function of (seed, view)."""
+    legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
+    answer at once; the coach's review can afford more)."""
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
     sampler = Sampler(view)
     evaluator = Evaluator(view)
     playout = POLICIES[policy](view.rules)
-    guesses = max(MIN_GUESSES, min(MAX_GUESSES, budget // max(1, len(moves))))
+    guesses = max(MIN_GUESSES, min(most, budget // max(1, len(moves))))
     me = view.seat
     samples: dict[int, list[float]] = {a: [] for a in moves}
     for _ in range(guesses):
