@@ -17,7 +17,7 @@ from typer.exceptions import Abort, TyperException
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from . import arena, bots, fastparams, learn, play, replay, rules, sim, store
+from . import analyze, arena, bots, fastparams, learn, play, replay, rules, sim, store
 from .health import FolderError, os_error_line
 from .options import error_line
 from .words import UserError, argv_lang, cli_lang, say
@@ -32,7 +32,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-for module in (play, learn, sim, rules, bots, arena, store, replay):
+for module in (play, learn, sim, rules, bots, arena, store, replay, analyze):
     module.register(app)
 
 

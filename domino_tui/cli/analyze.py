@@ -1,0 +1,252 @@
+"""``domino analyze``: every decision of a finished match reviewed, the mistakes named, and a
+summary per player (error rate, labels, luck, rating), like GNU Backgammon's analysis.
+
+The review (:mod:`domino_tui.coach.report`) judges each decision from the deciding seat's view
+only, in the variant's own points; it is kept next to the record (:mod:`domino_tui.coach.cache`)
+so a second look is instant. ``--json`` prints the same facts for scripts, without words.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from ..text import clean
+from .options import LangOption
+from .words import cli_lang, count, say
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ..coach.report import Review, Summary
+    from ..storage.archive import LoadedRecord
+
+JSON_VERSION = 1
+BUDGET = (
+    2400  # playouts per decision: the hint's (bots.explain.BUDGET), kept here for a light --help
+)
+
+
+def _fail(message: object) -> NoReturn:
+    typer.echo(f"domino: {clean(message)}", err=True)
+    raise typer.Exit(2)
+
+
+def chosen_seats(loaded: LoadedRecord, name: str | None, lang: str) -> tuple[int, ...]:
+    """The seat named ``name``; by default the human seats (every seat when none is human)."""
+    names = [seat.name for seat in loaded.seats]
+    if name is not None:
+        wanted = clean(name.strip(), 80)
+        found = tuple(i for i, n in enumerate(names) if n == wanted)
+        if not found:
+            listed = ", ".join(names)
+            _fail(say("cli.an_no_seat", lang, name=repr(wanted), names=listed))
+        return found[:1]
+    humans = tuple(i for i, seat in enumerate(loaded.seats) if not seat.is_bot)
+    return humans or tuple(range(len(loaded.seats)))
+
+
+def run_review(
+    loaded: LoadedRecord, seats: tuple[int, ...], budget: int, bar: bool, seed: int = 0
+) -> Review:
+    """The cached review, or a fresh one (with a progress bar on stderr), then kept."""
+    from ..coach import cache
+    from ..coach.report import analyze
+
+    digest = str(loaded.record.get("digest", ""))
+    kept = cache.load(loaded.path, digest, seats, seed, budget)
+    if kept is not None:
+        return kept
+    if not bar:
+        review = analyze(loaded.match, seats, seed=seed, budget=budget)
+    else:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("…", total=None)
+
+            def step(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            review = analyze(loaded.match, seats, seed=seed, budget=budget, progress=step)
+    cache.save(loaded.path, review, digest, seed, budget)
+    return review
+
+
+def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> dict[str, Any]:
+    """The review for scripts: no words, moves in the record's notation."""
+    from ..engine.actions import format_action
+
+    names = [seat.name for seat in loaded.seats]
+    match = loaded.match
+    return {
+        "version": JSON_VERSION,
+        "match": {
+            "file": clean(loaded.path.name),
+            "preset": loaded.record.get("preset") or match.rules.variant,
+            "variant": match.rules.variant,
+            "seed": match.seed,
+            "rounds": len(match.actions),
+            "players": names,
+        },
+        "seats": [
+            {"seat": i, "name": names[i], "kind": loaded.seats[i].kind} for i in review.seats
+        ],
+        "decisions": [
+            {
+                "round": d.round,
+                "index": d.index,
+                "seat": d.seat,
+                "played": format_action(d.played),
+                "best": format_action(d.best),
+                "loss": round(d.loss, 2),
+                "error": round(d.error, 2),
+                "label": d.label,
+                "counted": d.counted,
+                "reasons": [r.kind for r in review.reasons.get((d.round, d.index), ())],
+            }
+            for d in review.decisions
+        ],
+        "summary": [
+            {
+                "seat": s.seat,
+                "name": names[s.seat],
+                "decisions": s.decisions,
+                "counted": s.counted,
+                "loss": round(s.loss, 2),
+                "error_rate": round(s.error_rate, 2),
+                "labels": s.labels,
+                "luck": round(s.luck, 2),
+                "rating": s.rating,
+            }
+            for s in summaries
+        ],
+    }
+
+
+def _mistakes(loaded: LoadedRecord, review: Review, lang: str) -> list[str]:
+    """Each decision that lost something, in words, under its round's heading."""
+    from ..app.hint_words import move_words, reason_words
+    from ..bots.explain import Advice
+    from ..coach.review import positions
+    from ..engine.view import seat_view
+
+    names = [seat.name for seat in loaded.seats]
+    lost = {(d.round, d.index): d for d in review.decisions if d.counted and d.loss > 0}
+    lines: list[str] = []
+    heading = 0
+    for r, i, then, _code in positions(loaded.match):
+        d = lost.get((r, i))
+        if d is None:
+            continue
+        if r != heading:
+            heading = r
+            lines.append(say("cli.an_round", lang, n=r))
+        view = seat_view(then, d.seat)
+        advice = Advice(d.best, review.reasons.get((r, i), ()), (), "better")
+        why = [reason_words(x, advice, view, names, lang) for x in advice.reasons]
+        label = say(f"cli.an_label_{d.label}", lang) if d.label else say("cli.an_small", lang)
+        lines.append(
+            say(
+                "cli.an_decision",
+                lang,
+                name=names[d.seat],
+                played=move_words(view, d.played, lang),
+                best=move_words(view, d.best, lang),
+                loss=f"{d.loss:.1f}",
+                error=f"{d.error:.1f}",
+                label=label,
+            )
+        )
+        if why:
+            lines.append("      " + say("cli.an_why", lang, reasons="; ".join(why)))
+    return lines
+
+
+def summary_table(loaded: LoadedRecord, summaries: list[Summary], lang: str) -> RenderableType:
+    from rich import box
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(
+        title=say("cli.an_summary", lang), header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False
+    )
+    table.add_column(say("cli.col_player", lang))
+    for key in ("counted", "rate", "inaccuracy", "mistake", "blunder", "luck"):
+        table.add_column(say(f"cli.an_col_{key}", lang), justify="right", no_wrap=True)
+    table.add_column(say("cli.an_col_rating", lang))
+    for s in summaries:
+        table.add_row(
+            escape(loaded.seats[s.seat].name),
+            str(s.counted),
+            f"{s.error_rate:.2f}",
+            *(str(s.labels[k]) for k in ("inaccuracy", "mistake", "blunder")),
+            f"{s.luck:+.1f}",
+            say(f"cli.an_rating_{s.rating}", lang) if s.rating else "—",
+        )
+    return table
+
+
+def _verdicts(loaded: LoadedRecord, summaries: list[Summary], lang: str) -> list[str]:
+    """ "Masha: lost 9.0 points to mistakes (3 decisions); luck +4.2." for each player."""
+    return [
+        say(
+            "cli.an_verdict",
+            lang,
+            name=loaded.seats[s.seat].name,
+            loss=f"{s.loss:.1f}",
+            decisions=count(s.counted, "cli.an_n_decisions", lang),
+            luck=f"{s.luck:+.1f}",
+        )
+        for s in summaries
+    ]
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to ``app``."""
+
+    @app.command()
+    def analyze(
+        record: Annotated[
+            str, typer.Argument(help="A record file, a name from `domino records`, or last.")
+        ] = "last",
+        seat: Annotated[
+            str | None, typer.Option("--seat", help="Review this player (default: the humans).")
+        ] = None,
+        json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+        budget: Annotated[
+            int, typer.Option(min=50, max=100_000, help="Playouts per decision (more: surer).")
+        ] = BUDGET,
+        lang: LangOption = None,
+    ) -> None:
+        """Review every decision of a finished match: mistakes, error rate, luck, rating."""
+        from rich.console import Console
+        from rich.markup import escape
+
+        from ..coach.report import summarize
+        from ..engine.record import RecordError
+        from ..storage.archive import load_record
+
+        language = cli_lang(lang)
+        try:
+            loaded = load_record(record)
+        except RecordError as err:
+            _fail(err)
+        seats = chosen_seats(loaded, seat, language)
+        bar = not json_out and sys.stderr.isatty()
+        review = run_review(loaded, seats, budget, bar)
+        summaries = summarize(review)
+        if json_out:
+            typer.echo(json.dumps(as_json(loaded, review, summaries), ensure_ascii=False))
+            return
+        console = Console()
+        lines = _mistakes(loaded, review, language) or [say("cli.an_no_mistakes", language)]
+        for line in lines:
+            console.print(escape(line), highlight=False)
+        console.print(summary_table(loaded, summaries, language))
+        for line in _verdicts(loaded, summaries, language):
+            console.print(escape(line), highlight=False)

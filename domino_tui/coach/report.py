@@ -1,0 +1,122 @@
+"""A match's review summed up per player, as ``domino analyze`` shows it (issue 12, part 2).
+
+:func:`analyze` reviews the chosen seats' decisions (:mod:`.review`), measures their luck
+(:mod:`.luck`) and finds, for each decision that lost something, the facts that set the best
+move apart from the one played (:func:`domino_tui.bots.explain.reasons_for`, data: the words are
+the caller's). :func:`summarize` turns that into one :class:`Summary` per player.
+
+The error rate is the mean loss per *counted* decision (a forced move or one among equal moves
+teaches nothing and is left out), in the variant's points of one round. The rating word is the
+first whose bound the rate stays under; the bounds are provisional, like the labels' (to be
+calibrated from bot-against-bot games: master should make almost no mistakes, greedy many):
+
+==========  ====================
+rate below  rating
+==========  ====================
+0.5         master (мастер)
+1.5         expert (эксперт)
+3.0         strong (сильный)
+5.0         amateur (любитель)
+(any)       beginner (новичок)
+==========  ====================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..bots.explain import BUDGET, Reason, evaluate, reasons_for
+from ..engine.match import Match
+from ..engine.view import seat_view
+from .luck import Luck, match_luck
+from .review import LABELS, Decision, _value_of, positions, review_match
+
+# (rating, the error rate it stays under); beginner takes every rate above the last bound
+RATINGS: tuple[tuple[str, float], ...] = (
+    ("master", 0.5),
+    ("expert", 1.5),
+    ("strong", 3.0),
+    ("amateur", 5.0),
+)
+BEGINNER = "beginner"
+LUCK_SHARE = 6  # the luck's playouts per position: the review's budget over this
+
+
+@dataclass(frozen=True)
+class Review:
+    """Everything measured about a match for some seats; ``reasons`` by (round, index)."""
+
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    luck: tuple[Luck, ...]
+    reasons: dict[tuple[int, int], tuple[Reason, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One player's figures: decisions seen and counted, the loss, the labels, luck, rating."""
+
+    seat: int
+    decisions: int
+    counted: int
+    loss: float
+    error_rate: float
+    labels: dict[str, int]
+    luck: float
+    rating: str  # "" when no decision was counted
+
+
+def rating_of(error_rate: float) -> str:
+    for name, below in RATINGS:
+        if error_rate < below:
+            return name
+    return BEGINNER
+
+
+def _reasons(
+    match: Match, lost: dict[tuple[int, int], Decision], seed: int, budget: int
+) -> dict[tuple[int, int], tuple[Reason, ...]]:
+    """Why the best move beats the one played, at each decision that lost something (the
+    evaluation is the review's, same seed and budget, so it is the same values)."""
+    out: dict[tuple[int, int], tuple[Reason, ...]] = {}
+    for r, i, then, _code in positions(match):
+        d = lost.get((r, i))
+        if d is None:
+            continue
+        view = seat_view(then, d.seat)
+        values = evaluate(view, seed, budget)
+        best, mine = _value_of(values, d.best), _value_of(values, d.played)
+        out[(r, i)] = reasons_for(view, (best, mine))
+    return out
+
+
+def analyze(
+    match: Match,
+    seats: Iterable[int],
+    *,
+    seed: int = 0,
+    budget: int = BUDGET,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """The review, the luck and the reasons of ``seats`` in ``match``."""
+    chosen = tuple(sorted(set(seats)))
+    decisions = review_match(match, chosen, seed=seed, budget=budget, progress=progress)
+    luck = match_luck(match, chosen, seed=seed, budget=max(50, budget // LUCK_SHARE))
+    lost = {(d.round, d.index): d for d in decisions if d.counted and d.loss > 0}
+    return Review(chosen, tuple(decisions), tuple(luck), _reasons(match, lost, seed, budget))
+
+
+def summarize(review: Review) -> list[Summary]:
+    """One summary per reviewed seat, in seat order."""
+    out = []
+    for seat in review.seats:
+        mine = [d for d in review.decisions if d.seat == seat]
+        counted = [d for d in mine if d.counted]
+        loss = sum(d.loss for d in counted)
+        rate = loss / len(counted) if counted else 0.0
+        labels = {name: sum(1 for d in counted if d.label == name) for name, _ in LABELS}
+        luck = sum(x.total for x in review.luck if x.seat == seat)
+        rating = rating_of(rate) if counted else ""
+        out.append(Summary(seat, len(mine), len(counted), loss, rate, labels, luck, rating))
+    return out
