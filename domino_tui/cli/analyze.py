@@ -25,9 +25,8 @@ if TYPE_CHECKING:
     from ..storage.archive import LoadedRecord
 
 JSON_VERSION = 1
-BUDGET = (
-    2400  # playouts per decision: the hint's (bots.explain.BUDGET), kept here for a light --help
-)
+# playouts per decision: the review's (coach.review.REVIEW_BUDGET), repeated for a light --help
+BUDGET = 6000
 
 
 def _fail(message: object) -> NoReturn:

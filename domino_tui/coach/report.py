@@ -26,11 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..bots.explain import BUDGET, Reason, evaluate, reasons_for
+from ..bots.explain import Reason, evaluate, reasons_for
 from ..engine.match import Match
 from ..engine.view import seat_view
+from .luck import BUDGET as LUCK_BUDGET
 from .luck import Luck, match_luck
-from .review import LABELS, Decision, _value_of, positions, review_match
+from .review import LABELS, REVIEW_BUDGET, Decision, _value_of, positions, review_match
 
 # (rating, the error rate it stays under); beginner takes every rate above the last bound
 RATINGS: tuple[tuple[str, float], ...] = (
@@ -40,7 +41,7 @@ RATINGS: tuple[tuple[str, float], ...] = (
     ("amateur", 5.0),
 )
 BEGINNER = "beginner"
-LUCK_SHARE = 6  # the luck's playouts per position: the review's budget over this
+LUCK_LEAST = 50  # playouts per position for the luck, however small the review's budget
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def _reasons(
         if d is None:
             continue
         view = seat_view(then, d.seat)
-        values = evaluate(view, seed, budget)
+        values = evaluate(view, seed, budget, most=budget)  # as review_decision values it
         best, mine = _value_of(values, d.best), _value_of(values, d.played)
         out[(r, i)] = reasons_for(view, (best, mine))
     return out
@@ -96,13 +97,15 @@ def analyze(
     seats: Iterable[int],
     *,
     seed: int = 0,
-    budget: int = BUDGET,
+    budget: int = REVIEW_BUDGET,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """The review, the luck and the reasons of ``seats`` in ``match``."""
+    """The review, the luck and the reasons of ``seats`` in ``match``. The luck's playouts
+    per position scale with the review's budget (the luck's own default at the review's)."""
     chosen = tuple(sorted(set(seats)))
     decisions = review_match(match, chosen, seed=seed, budget=budget, progress=progress)
-    luck = match_luck(match, chosen, seed=seed, budget=max(50, budget // LUCK_SHARE))
+    luck_budget = max(LUCK_LEAST, LUCK_BUDGET * budget // REVIEW_BUDGET)
+    luck = match_luck(match, chosen, seed=seed, budget=luck_budget)
     lost = {(d.round, d.index): d for d in decisions if d.counted and d.loss > 0}
     return Review(chosen, tuple(decisions), tuple(luck), _reasons(match, lost, seed, budget))
 

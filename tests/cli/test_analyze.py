@@ -1,0 +1,152 @@
+"""``domino analyze`` (issue 12, part 2): the JSON shape, the seats reviewed, the cache beside
+the record (trusted only when it is exactly ours), one line and exit 2 for a bad file or name,
+the words in both languages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from domino_tui.cli.analyze import BUDGET
+from domino_tui.coach import report
+from domino_tui.coach.cache import cache_path
+from domino_tui.coach.review import REVIEW_BUDGET
+from domino_tui.engine.match import Match
+from domino_tui.engine.record import dumps, make_record
+from tests.cli.helpers import find_match, run
+from tests.coach.test_report import best_play_match
+
+SEATS = [
+    {"name": "Маша", "kind": "human", "level": None},
+    {"name": "Bot", "kind": "bot", "level": "greedy"},
+]
+FAST = ("--budget", "200")
+
+
+def _write(tmp_path: Path, match: Match, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(dumps(make_record(match, [dict(s) for s in SEATS], "kozel")), "utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def best_match() -> Match:
+    return best_play_match()
+
+
+@pytest.fixture(scope="module")
+def greedy_match() -> Match:
+    """A short 2-player match of greedy bots: it has decisions that lose something."""
+    return find_match({"players": 2, "target": 13}, lambda m: len(m.results) <= 3)
+
+
+def test_the_default_budget_is_the_reviews() -> None:
+    assert BUDGET == REVIEW_BUDGET
+
+
+def test_the_json_shape_and_a_best_played_match_reviews_as_zero_loss(
+    tmp_path: Path, best_match: Match
+) -> None:
+    """By default the human seat alone is reviewed; it played the review's best moves."""
+    path = _write(tmp_path, best_match)
+    result = run("analyze", str(path), "--json", *FAST)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"version", "match", "seats", "decisions", "summary"}
+    assert data["version"] == 1
+    assert data["match"]["players"] == ["Маша", "Bot"] and data["match"]["variant"] == "kozel"
+    assert data["seats"] == [{"seat": 0, "name": "Маша", "kind": "human"}]
+    assert data["decisions"] and {d["seat"] for d in data["decisions"]} == {0}
+    first = data["decisions"][0]
+    assert set(first) == {
+        "round", "index", "seat", "played", "best", "loss", "error", "label", "counted", "reasons"
+    }  # fmt: skip
+    assert all(d["loss"] == 0 and d["label"] == "" for d in data["decisions"])
+    (summary,) = data["summary"]
+    assert (
+        summary["name"] == "Маша" and summary["error_rate"] == 0 and summary["rating"] == "master"
+    )
+    assert set(summary["labels"]) == {"inaccuracy", "mistake", "blunder"}
+
+
+def test_the_second_look_comes_from_the_cache_and_a_tampered_cache_is_ignored(
+    tmp_path: Path, best_match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _write(tmp_path, best_match)
+    first = run("analyze", str(path), "--json", *FAST)
+    assert first.exit_code == 0 and cache_path(path).is_file()
+    calls: list[int] = []
+    real = report.analyze
+
+    def counted(*args: object, **kw: object) -> report.Review:
+        calls.append(1)
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(report, "analyze", counted)
+    again = run("analyze", str(path), "--json", *FAST)
+    assert again.output == first.output and calls == []
+    # another budget is another review
+    assert run("analyze", str(path), "--json", "--budget", "100").exit_code == 0
+    assert calls == [1]
+    kept = json.loads(cache_path(path).read_text("utf-8"))
+    kept["decisions"][0][5] = 99.0  # a loss changed by hand: the check no longer matches
+    cache_path(path).write_text(json.dumps(kept), "utf-8")
+    fixed = run("analyze", str(path), "--json", "--budget", "100")
+    assert fixed.exit_code == 0 and calls == [1, 1]
+    assert all(d["loss"] == 0 for d in json.loads(fixed.output)["decisions"])
+    cache_path(path).write_text("[" * 10_000, "utf-8")  # hostile: refused, not parsed
+    assert run("analyze", str(path), "--json", "--budget", "100").exit_code == 0
+    assert calls == [1, 1, 1]
+
+
+def test_seat_by_name_and_an_unknown_name_lists_the_players(
+    tmp_path: Path, best_match: Match
+) -> None:
+    path = _write(tmp_path, best_match)
+    bot = json.loads(run("analyze", str(path), "--json", "--seat", "Bot", *FAST).output)
+    assert [s["name"] for s in bot["seats"]] == ["Bot"]
+    assert {d["seat"] for d in bot["decisions"]} == {1}
+    wrong = run("analyze", str(path), "--seat", "Nobody", *FAST, "--lang", "en")
+    assert wrong.exit_code == 2
+    (line,) = wrong.output.strip().splitlines()
+    assert "'Nobody'" in line and "Маша, Bot" in line
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"format": "domino-tui/record"}', "[" * 5000])
+def test_a_corrupt_record_is_one_line_and_exit_2(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, "utf-8")
+    result = run("analyze", str(path), *FAST)
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert result.output.startswith("domino: ") and "Traceback" not in result.output
+
+
+def test_mistakes_and_the_summary_in_words_in_russian_and_english(
+    tmp_path: Path, greedy_match: Match
+) -> None:
+    """Greedy bots give points away: each such decision is named with its loss and label."""
+    path = _write(tmp_path, greedy_match)
+    ru = run("analyze", str(path), "--seat", "Bot", *FAST, "--lang", "ru")
+    assert ru.exit_code == 0, ru.output
+    assert "Кон " in ru.output and "потеряно" in ru.output and "выбрано" in ru.output
+    assert "Разбор" in ru.output and "везение" in ru.output
+    en = run("analyze", str(path), "--seat", "Bot", *FAST, "--lang", "en")
+    assert "Round " in en.output and "chose" in en.output and "rating" in en.output
+    data = json.loads(run("analyze", str(path), "--seat", "Bot", *FAST, "--json").output)
+    lost = [d for d in data["decisions"] if d["counted"] and d["loss"] > 0]
+    assert lost and all(d["played"] != d["best"] for d in lost)
+    assert en.output.count("lost ") >= len(lost)
+
+
+@pytest.mark.parametrize("preset", ["telefon", "osel", "morskoy", "chechevo"])
+def test_every_preset_reviews_in_its_own_points(tmp_path: Path, preset: str) -> None:
+    m = find_match({"players": 2}, lambda m: True, preset=preset, seeds=range(1))
+    path = tmp_path / f"{preset}.json"
+    seats = [dict(s) for s in SEATS]
+    path.write_text(dumps(make_record(m, seats, preset)), "utf-8")
+    result = run("analyze", str(path), "--budget", "60", "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    assert "Маша" in result.output and "Traceback" not in result.output
