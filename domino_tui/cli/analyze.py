@@ -49,9 +49,10 @@ def chosen_seats(loaded: LoadedRecord, name: str | None, lang: str) -> tuple[int
 
 
 def run_review(
-    loaded: LoadedRecord, seats: tuple[int, ...], budget: int, bar: bool, seed: int = 0
+    loaded: LoadedRecord, seats: tuple[int, ...], budget: int, bar: str, seed: int = 0
 ) -> Review:
-    """The cached review, or a fresh one (with a progress bar on stderr), then kept."""
+    """The cached review, or a fresh one, then kept; ``bar``: the words of a progress bar on
+    stderr while it runs ("" for none)."""
     from ..coach import cache
     from ..coach.report import analyze
 
@@ -66,7 +67,7 @@ def run_review(
         from rich.progress import Progress
 
         with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task("…", total=None)
+            task = progress.add_task(bar, total=None)
 
             def step(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)
@@ -236,7 +237,7 @@ def register(app: typer.Typer) -> None:
         except RecordError as err:
             _fail(err)
         seats = chosen_seats(loaded, seat, language)
-        bar = not json_out and sys.stderr.isatty()
+        bar = say("cli.an_progress", language) if not json_out and sys.stderr.isatty() else ""
         review = run_review(loaded, seats, budget, bar)
         summaries = summarize(review)
         if json_out:
