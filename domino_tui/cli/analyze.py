@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 JSON_VERSION = 1
 # playouts per decision: the review's (coach.review.REVIEW_BUDGET), repeated for a light --help
 BUDGET = 6000
+BUDGETS = (50, 100_000)  # the least and the most --budget
 
 
 def _fail(message: object) -> NoReturn:
@@ -219,7 +220,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
         budget: Annotated[
-            int, typer.Option(min=50, max=100_000, help="Playouts per decision (more: surer).")
+            int, typer.Option(help="Playouts per decision, 50 to 100000 (more: surer, slower).")
         ] = BUDGET,
         lang: LangOption = None,
     ) -> None:
@@ -232,6 +233,9 @@ def register(app: typer.Typer) -> None:
         from ..storage.archive import load_record
 
         language = cli_lang(lang)
+        least, most = BUDGETS
+        if not least <= budget <= most:
+            _fail(say("cli.an_budget", language, least=least, most=most, n=budget))
         try:
             loaded = load_record(record)
         except RecordError as err:

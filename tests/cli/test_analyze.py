@@ -114,6 +114,12 @@ def test_seat_by_name_and_an_unknown_name_lists_the_players(
     assert "'Nobody'" in line and "Маша, Bot" in line
 
 
+@pytest.mark.parametrize("budget", ["0", "49", "100001"])
+def test_a_budget_out_of_range_is_refused(tmp_path: Path, best_match: Match, budget: str) -> None:
+    result = run("analyze", str(_write(tmp_path, best_match)), "--budget", budget, "--lang", "en")
+    assert result.exit_code == 2 and "50 to 100000" in result.output
+
+
 @pytest.mark.parametrize("text", ["{not json", '{"format": "domino-tui/record"}', "[" * 5000])
 def test_a_corrupt_record_is_one_line_and_exit_2(tmp_path: Path, text: str) -> None:
     path = tmp_path / "bad.json"

@@ -27,6 +27,7 @@ COMMANDS = [
     ["export"],
     ["records"],
     ["replay"],
+    ["analyze"],
 ]
 
 
