@@ -130,6 +130,7 @@ ALL_COMMANDS = [
     ["records"],
     ["export", "last"],
     ["replay"],
+    ["analyze"],
 ]
 
 
