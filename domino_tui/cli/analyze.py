@@ -54,28 +54,23 @@ def run_review(
 ) -> Review:
     """The cached review, or a fresh one, then kept; ``bar``: the words of a progress bar on
     stderr while it runs ("" for none)."""
-    from ..coach import cache
-    from ..coach.report import analyze
+    from ..coach.cache import reviewed
 
     digest = str(loaded.record.get("digest", ""))
-    kept = cache.load(loaded.path, digest, seats, seed, budget)
-    if kept is not None:
-        return kept
     if not bar:
-        review = analyze(loaded.match, seats, seed=seed, budget=budget)
-    else:
-        from rich.console import Console
-        from rich.progress import Progress
+        return reviewed(loaded.path, digest, loaded.match, seats, seed=seed, budget=budget)
+    from rich.console import Console
+    from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task(bar, total=None)
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(bar, total=None)
 
-            def step(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
+        def step(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
 
-            review = analyze(loaded.match, seats, seed=seed, budget=budget, progress=step)
-    cache.save(loaded.path, review, digest, seed, budget)
-    return review
+        return reviewed(
+            loaded.path, digest, loaded.match, seats, seed=seed, budget=budget, progress=step
+        )
 
 
 def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> dict[str, Any]:

@@ -15,14 +15,19 @@ import hashlib
 import json
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.explain import Reason
 from ..storage.reading import KIB, FileRefused, parse_json, read_text
+from . import report
 from .luck import Luck
 from .report import Review
-from .review import LABELS, Decision
+from .review import LABELS, REVIEW_BUDGET, Decision
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
 
 FORMAT = "domino-tui/review"
 VERSION = 1
@@ -156,3 +161,23 @@ def save(record: Path, review: Review, digest: str, seed: int, budget: int) -> N
     except OSError:
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+def reviewed(
+    record: Path,
+    digest: str,
+    match: Match,
+    seats: tuple[int, ...],
+    *,
+    seed: int = 0,
+    budget: int = REVIEW_BUDGET,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """The kept review of ``match`` (the record at ``record``), or a fresh one, then kept: the
+    one way in for ``domino analyze`` and the app's Review, so both share one cache."""
+    kept = load(record, digest, seats, seed, budget)
+    if kept is not None:
+        return kept
+    review = report.analyze(match, seats, seed=seed, budget=budget, progress=progress)
+    save(record, review, digest, seed, budget)
+    return review
