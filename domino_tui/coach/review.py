@@ -27,6 +27,9 @@ from ..engine.view import SeatView, seat_view
 # keep their label under another review seed (benchmarks/coach.py); the hint's 2400 capped at
 # 400 guesses kept 86%
 REVIEW_BUDGET = 6000
+# the tutor's budget: it answers before a move is laid, while the player waits (about half a
+# second for a 4-player Козёл position), and it only ever speaks of a mistake or worse
+TUTOR_BUDGET = 3000
 
 # (label, least loss in points): the first whose threshold the loss reaches
 LABELS: tuple[tuple[str, float], ...] = (("blunder", 12.0), ("mistake", 5.0), ("inaccuracy", 2.0))
@@ -89,6 +92,17 @@ def review_decision(
     if mine is best or loss < max(MIN_GAP, NOISE * error):
         loss = 0.0
     return Decision(rnd, index, view.seat, played, best.code, loss, error, label_of(loss), counted)
+
+
+def warns(decision: Decision) -> bool:
+    """Whether the tutor stops this move: a real choice that loses a mistake's worth or more."""
+    return decision.counted and decision.label in ("mistake", "blunder")
+
+
+def tutor_check(view: SeatView, played: int, *, seed: int = 0) -> Decision:
+    """The tutor's look at ``played`` before it is laid, from the deciding seat's view only
+    (nothing hidden is used, so nothing hidden can be revealed by the warning)."""
+    return review_decision(view, played, seed=seed, budget=TUTOR_BUDGET)
 
 
 def positions(match: Match) -> Iterator[tuple[int, int, Match, int]]:
