@@ -133,4 +133,6 @@ def lesson_session(lang: str) -> GameSession:
         Seat(t("learn.bot_b", lang), "bot", "easy"),
     )
     match = Match(rules, 0, deals=deals())
-    return GameSession(rules, seats, 0, match=match, lang=lang, pace="instant")
+    session = GameSession(rules, seats, 0, match=match, lang=lang, pace="instant")
+    session.tutor = True  # the guided game has the tutor on (see screens/learn.py on its part)
+    return session

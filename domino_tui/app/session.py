@@ -121,6 +121,7 @@ class GameSession:
         self.timer = timer if timer and self.hotseat else None  # seconds per hot-seat turn
         self.lang = lang  # the table's language and pace, kept in the save (None: the app's)
         self.pace = pace
+        self.tutor: bool | None = None  # this table's tutor mode (None: the setting's)
         self.game_id = game_id or uuid.uuid4().hex
 
     def again(self) -> GameSession:

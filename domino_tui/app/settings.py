@@ -48,6 +48,7 @@ class Settings:
     tile_style: str = "auto"
     player_name: str = ""
     undo: bool = True  # games against bots only; never in hot-seat
+    tutor: bool = False  # warn before a mistake is laid (the guided game has it on)
     # the New game dialog's last choices
     last_seats: tuple[str, ...] = ("human", "hard", "hard", "hard")
     last_names: tuple[str, ...] = ("", "", "", "")
@@ -60,8 +61,15 @@ class Settings:
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Keep only known keys of the right type, cleaned and cut to size; anything else is a
         default."""
+        return cls.checked(data)[0]
+
+    @classmethod
+    def checked(cls, data: dict[str, Any]) -> tuple[Settings, tuple[str, ...]]:
+        """:meth:`from_dict`, and the names of the values refused (of another type, or not one
+        of the choices), so that the player is told which of their settings were not used."""
         base = cls()
         values: dict[str, Any] = {}
+        refused: list[str] = []
         for f in fields(cls):
             if f.name not in data:
                 continue
@@ -74,14 +82,21 @@ class Settings:
                 value = _options(value)
             if type(value) is type(default):
                 values[f.name] = value
-        s = replace(base, **values)
-        if s.pace not in PACES:
-            s = replace(s, pace=base.pace)
-        if s.tile_style not in TILE_STYLES:
-            s = replace(s, tile_style=base.tile_style)
-        if s.lang not in ("ru", "en"):
-            s = replace(s, lang=base.lang)
-        return s
+            else:
+                refused.append(f.name)
+        for name, allowed in CHOICES.items():
+            if name in values and values[name] not in allowed:
+                del values[name]
+                refused.append(name)
+        return replace(base, **values), tuple(refused)
+
+
+# the settings that take one of a few words
+CHOICES: dict[str, tuple[str, ...]] = {
+    "pace": tuple(PACES),
+    "tile_style": TILE_STYLES,
+    "lang": ("ru", "en"),
+}
 
 
 def _text(value: object, name: str) -> str:
@@ -189,7 +204,12 @@ class SettingsStore:
             _note(N_("settings.unreadable"), why=why)
             return Settings()
         self.lang_chosen = data.get("lang") in ("ru", "en")
-        return Settings.from_dict(data)
+        settings, refused = Settings.checked(data)
+        if refused:  # e.g. "tutor": "yes" written by hand: said once, the default used
+            names = ", ".join(clean(name, MAX_TEXT) for name in refused)
+            self.notice = f"the settings file has values that cannot be used: {names}"
+            _note(N_("settings.refused"), names=names)
+        return settings
 
     def _set_aside(self, why: str) -> None:
         """Move a damaged file out of the way (never delete it) and say where it went."""

@@ -32,6 +32,16 @@ if TYPE_CHECKING:
 
 MAX_NAME = 20
 
+# this game only; without it the Settings choice holds
+TutorOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--tutor/--no-tutor",
+        help="Tutor mode: warn before a mistake is played (default: as in Settings).",
+        show_default=False,
+    ),
+]
+
 
 class Pace(StrEnum):
     instant = "instant"
@@ -204,6 +214,7 @@ def register(app: typer.Typer) -> None:
         pace: Annotated[
             Pace | None, typer.Option(help="Bot pace: instant, fast, normal, slow.")
         ] = None,
+        tutor: TutorOption = None,
     ) -> None:
         """Sit down at the table straight away: you against bots."""
         from ..app import GameSession
@@ -218,6 +229,7 @@ def register(app: typer.Typer) -> None:
         ui_lang = lang.value if lang else stored.lang
         seats = default_seats(levels, ui_lang, stored.player_name)
         session = GameSession(game_rules, seats, seed, rules)
+        session.tutor = tutor
         run_table(session, ui_lang, pace.value if pace else None, words=words)
 
     @app.command()
@@ -241,6 +253,7 @@ def register(app: typer.Typer) -> None:
         pace: Annotated[
             Pace | None, typer.Option(help="Bot pace: instant, fast, normal, slow.")
         ] = None,
+        tutor: TutorOption = None,
     ) -> None:
         """Friends at one keyboard: each hand stays hidden until its player sits down."""
         from ..app import GameSession
@@ -254,6 +267,7 @@ def register(app: typer.Typer) -> None:
         ui_lang = lang.value if lang else stored_settings().lang
         seats = table_seats(kinds, humans, ui_lang)
         session = GameSession(game_rules, seats, seed, rules, timer=timer)
+        session.tutor = tutor
         run_table(session, ui_lang, pace.value if pace else None, words=words)
 
     saved_games.register(app)  # domino resume: the unfinished games

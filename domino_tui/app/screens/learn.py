@@ -8,6 +8,14 @@ then checked against the step: a move the lesson did not ask for is refused with
 and with what to press instead, as is everything the engine refuses (its own reason, in the
 player's language).
 
+The tutor is on in the guided game (its session says so), but the lesson's script does its
+work: only the step's own move is accepted, and that move is the lesson's choice, not the
+player's, so there is nothing left for the tutor to stop; its look would also be meaningless
+here, since the lesson's short hand-dealt rounds keep most tiles in the box, which no guess of
+the hidden hands can reproduce. So the table never sends a lesson move to the tutor
+(:meth:`LearnScreen.tutor_wanted`), and the lesson plays exactly as scripted; the tutor speaks
+from the player's first own game on, if they turn it on in Settings or with ``--tutor``.
+
 The lesson's session is never handed to the app's saves (no autosave listener, no lock), so it
 leaves no saved game, no record and no statistics behind.
 """
@@ -242,6 +250,10 @@ class LearnScreen(GameScreen):
             self.oops(t("learn.why_read", self.lang))
             return
         super().try_action(code)
+
+    def tutor_wanted(self, code: int) -> bool:
+        """The script, not the tutor, judges the lesson's moves (see the module's docstring)."""
+        return False
 
     def action_hint(self) -> None:
         """The lesson is the hint: say again what to press."""

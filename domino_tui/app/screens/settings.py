@@ -1,5 +1,5 @@
-"""Settings: language, theme (incl. high contrast), bot pace, auto-knock, undo, tile drawing,
-name."""
+"""Settings: language, theme (incl. high contrast), bot pace, auto-knock, undo, the tutor, tile
+drawing, name."""
 
 from __future__ import annotations
 
@@ -57,6 +57,8 @@ class SettingsScreen(DominoScreen):
             yield Switch(value=s.auto_knock, id="auto-knock")
             yield Label(t("undo_setting", lang))
             yield Switch(value=s.undo, id="undo")
+            yield Label(t("tutor.setting", lang))
+            yield Switch(value=s.tutor, id="tutor")
             yield Label(t("player_name", lang))
             yield Input(value=s.player_name, placeholder=t("you", lang), id="name")
             with Horizontal():
@@ -76,6 +78,7 @@ class SettingsScreen(DominoScreen):
             tile_style=pick("tiles"),
             auto_knock=self.query_one("#auto-knock", Switch).value,
             undo=self.query_one("#undo", Switch).value,
+            tutor=self.query_one("#tutor", Switch).value,
             player_name=self.query_one("#name", Input).value.strip()[:20],
         )
 

@@ -13,10 +13,13 @@ from ..widgets.seats import BoneyardPanel
 from .curtain import Curtain
 from .turn_moves import closing_refusal, distinct_ends, several_moves, tile_codes
 from .turn_words import refused
+from .tutor import Tutor
 
 
-class TurnInput(Curtain):
-    """Keys and clicks on the table; Enter first lifts the hot-seat curtain."""
+class TurnInput(Tutor, Curtain):
+    """Keys and clicks on the table; Enter first lifts the hot-seat curtain. Every move they
+    make is committed through the tutor (:meth:`~.tutor.Tutor.commit`), which lays it at once
+    unless tutor mode wants to look at it first."""
 
     def move_cursor(self, step: int) -> None:
         """On the player's turn ←/→ step through the tiles that can be played (a refusal is
@@ -71,6 +74,8 @@ class TurnInput(Curtain):
             self.point(3)
 
     def action_cancel(self) -> None:
+        if self.stop_tutor():
+            return
         if self.choosing >= 0 or self.offer >= 0 or self.closed:
             self.clear_choice()
             self.message = ""
@@ -83,9 +88,9 @@ class TurnInput(Curtain):
         if not self.my_turn():
             return
         if self.choosing >= 0:
-            self.perform(self.choices[self.choose_side])
+            self.commit(self.choices[self.choose_side])
         elif self.offer >= 0:
-            self.perform(self.offer)
+            self.commit(self.offer)
         elif self.selected >= 0:
             self.play_tile(self.selected)
 
@@ -97,7 +102,7 @@ class TurnInput(Curtain):
         codes = tile_codes(self.match.legal_actions(), tile, self.closed)
         ends = distinct_ends(self.match.round, codes)
         if len(ends) == 1:
-            self.perform(codes[ends[0]])
+            self.commit(codes[ends[0]])
         elif ends:
             self.choosing, self.choices, self.choose_side = tile, codes, ends[0]
             self.offer = -1
@@ -138,7 +143,7 @@ class TurnInput(Curtain):
         if self.match.round.illegal_reason(code) is not None:
             self.refuse_code(code)
         else:
-            self.perform(code)
+            self.commit(code)
 
     def action_draw(self) -> None:
         self.try_action(DRAW)
@@ -175,7 +180,7 @@ class TurnInput(Curtain):
             return
         moves = several_moves(self.match.legal_actions())
         if len(moves) == 1:
-            self.perform(moves[0])
+            self.commit(moves[0])
         elif moves:
             i = moves.index(self.offer) + 1 if self.offer in moves else 0
             self.clear_choice()
@@ -212,7 +217,7 @@ class TurnInput(Curtain):
         if not self.my_turn():
             return
         if self.choosing >= 0 and event.side in self.choices:
-            self.perform(self.choices[event.side])
+            self.commit(self.choices[event.side])
         elif self.choosing >= 0:
             self.point(event.side)
         elif self.selected >= 0 and self.match.round.placed:

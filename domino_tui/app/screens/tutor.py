@@ -1,0 +1,205 @@
+"""Tutor mode: before a human's move is laid, the coach looks at it, and a mistake or a blunder
+is stopped with a dialog that offers to take it back or to play it anyway.
+
+The look (:func:`domino_tui.coach.review.tutor_check`) uses the deciding seat's view only, the
+same one the hint uses, so the warning can never tell a hidden tile. It runs in a thread worker:
+the table stays live (help, log, hints, the menu), only a second move waits until it answers.
+An answer for a position that has moved on (undo, a timeout, leaving) is dropped, as bots' are.
+A forced move (one distinct legal move) and bots' moves are never looked at. In hot-seat the
+look starts only on the player's own turn, after the curtain is lifted, so the dialog shows only
+that player's facts. A move taken back was never played: nothing to undo, nothing saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from ...bots.explain import Advice, Reason, distinct_moves, evaluate, reasons_for
+from ...coach import review
+from ...coach.review import Decision, _value_of, warns
+from ...engine.view import SeatView
+from ..hint_words import move_words, reason_words
+from ..strings import t
+from .base import DominoModal
+from .table import TableScreen
+
+BACK, ANYWAY = "back", "anyway"
+
+
+@dataclass(frozen=True)
+class Caught:
+    """A move the tutor stops: the position it was chosen in, the review, and why the best
+    move is better (facts of the seat's view)."""
+
+    view: SeatView
+    decision: Decision
+    reasons: tuple[Reason, ...]
+
+
+def look(view: SeatView, code: int, seed: int) -> Caught | None:
+    """The tutor's look at ``code``: None when it may be laid, else what to say about it."""
+    decision = review.tutor_check(view, code, seed=seed)
+    if not warns(decision):
+        return None
+    return Caught(view, decision, why_better(view, decision, seed))
+
+
+def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
+    """The facts that set the best move apart from the one chosen, on the tutor's own
+    evaluation (same seed and budget, so the same values); none if they cannot be had."""
+    budget = review.TUTOR_BUDGET
+    try:
+        values = evaluate(view, seed, budget, most=budget)
+        return reasons_for(view, (_value_of(values, d.best), _value_of(values, d.played)))
+    except Exception:  # the warning stands without its reasons
+        return ()
+
+
+def caught_lines(caught: Caught, names: Sequence[str], lang: str) -> list[str]:
+    """The dialog's words: the loss of the move chosen, the better move and why."""
+    d, view = caught.decision, caught.view
+    lines = [
+        t(
+            "tutor.loss",
+            lang,
+            played=move_words(view, d.played, lang),
+            loss=f"{d.loss:.1f}",
+            error=f"{d.error:.1f}",
+        ),
+        t("tutor.better", lang, best=move_words(view, d.best, lang)),
+    ]
+    advice = Advice(d.best, caught.reasons, (), "better")
+    why = [reason_words(r, advice, view, names, lang) for r in caught.reasons]
+    if why:
+        lines.append(t("tutor.why", lang, reasons="; ".join(why)))
+    return lines
+
+
+class TutorWarning(DominoModal):
+    """The tutor's warning: Esc/B take the move back, Enter/A play it anyway."""
+
+    KEYS = (("escape,b", "back", "tutor.back"), ("a", "anyway", "tutor.anyway"))
+    DEFAULT_CSS = """
+    TutorWarning { align: center middle; }
+    TutorWarning > Vertical {
+        width: 74; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    TutorWarning #tutor-title { text-style: bold; color: $warning; }
+    TutorWarning #tutor-words { margin-top: 1; }
+    TutorWarning #tutor-honest { color: $text-muted; margin-top: 1; }
+    TutorWarning Horizontal { height: auto; align: center middle; margin-top: 1; }
+    TutorWarning Button { margin: 0 1; }
+    """
+
+    def __init__(self, caught: Caught, names: Sequence[str]) -> None:
+        super().__init__()
+        self.caught = caught
+        self.names = tuple(names)
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical():
+            title = t(f"tutor.title_{self.caught.decision.label}", lang)
+            yield Static(Text(title), id="tutor-title")
+            words = "\n".join(caught_lines(self.caught, self.names, lang))
+            yield Static(Text(words), id="tutor-words")
+            yield Static(Text(t("tutor.honest", lang)), id="tutor-honest")
+            with Horizontal():
+                yield Button(t("tutor.back", lang) + " (Esc)", id=BACK, variant="primary")
+                yield Button(t("tutor.anyway", lang) + " (Enter)", id=ANYWAY, variant="warning")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{ANYWAY}", Button).focus()  # Enter plays it anyway
+
+    def action_back(self) -> None:
+        self.dismiss(BACK)
+
+    def action_anyway(self) -> None:
+        self.dismiss(ANYWAY)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or BACK)
+
+
+class Tutor(TableScreen):
+    """The table's side of the tutor: every move of the player at the table goes through
+    :meth:`commit`, which lays it, or first has it looked at."""
+
+    tutor_move = -1  # the move the tutor is looking at; another waits until it answers
+
+    def tutor_on(self) -> bool:
+        """This table's choice (``domino play --tutor``, the guided game), else the setting."""
+        chosen = self.session.tutor
+        return self.domino.settings.tutor if chosen is None else chosen
+
+    def tutor_wanted(self, code: int) -> bool:
+        """Only a real choice of the player to move is looked at, never a forced move."""
+        if not (self.tutor_on() and self.my_turn()):
+            return False
+        return len(distinct_moves(self.session.view(self.viewer))) > 1
+
+    def commit(self, code: int) -> None:
+        """Lay the player's move, unless the tutor wants to look at it first."""
+        if self.tutor_move >= 0:
+            self.say(t("tutor.held", self.lang))
+            return
+        if not self.tutor_wanted(code):
+            self.perform(code)
+            return
+        self.tutor_move = code
+        self.clear_choice()  # the move is made: no end is being chosen any more
+        self.message = t("tutor.looking", self.lang)
+        self.refresh_table()
+        self.tutor_worker(self.session.view(self.viewer), code, self.token)
+
+    def stop_tutor(self) -> bool:
+        """Esc while the tutor looks (a rare position can take it long): the look is
+        dropped and the move not played; the player chooses again. False if it was not looking."""
+        if self.tutor_move < 0:
+            return False
+        self.tutor_move = -1
+        self.say(t("tutor.stopped", self.lang))
+        return True
+
+    @work(thread=True, exclusive=True, group="tutor")
+    def tutor_worker(self, view: SeatView, code: int, token: int) -> None:
+        try:
+            caught = look(view, code, self.session.seed)
+        except Exception:  # the tutor must never take the table down: the move is laid
+            caught = None
+        self.app.call_from_thread(self.tutor_done, caught, code, token)
+
+    def tutor_done(self, caught: Caught | None, code: int, token: int) -> None:
+        """The answer: lay the move, or ask. One for a position that moved on is dropped."""
+        if self.tutor_move != code:  # stopped with Esc
+            return
+        self.tutor_move = -1
+        if token != self.token or not self.my_turn() or code not in self.match.legal_actions():
+            return
+        self.message = ""
+        if caught is None:
+            self.perform(code)
+            return
+        self.refresh_table()
+        names = [self.session.name(seat) for seat in range(self.session.rules.players)]
+        self.app.push_screen(
+            TutorWarning(caught, names), lambda choice: self.after_tutor(choice, code, token)
+        )
+
+    def after_tutor(self, choice: str | None, code: int, token: int) -> None:
+        if token != self.token or not self.my_turn():
+            return
+        if choice == ANYWAY:
+            self.perform(code)
+            return
+        self.clear_choice()  # the end chosen, the closed mark: the player chooses afresh
+        self.message = t("tutor.taken_back", self.lang)
+        self.refresh_table()
