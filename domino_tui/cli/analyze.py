@@ -45,8 +45,9 @@ def chosen_seats(loaded: LoadedRecord, name: str | None, lang: str) -> tuple[int
             listed = ", ".join(names)
             _fail(say("cli.an_no_seat", lang, name=repr(wanted), names=listed))
         return found[:1]
-    humans = tuple(i for i, seat in enumerate(loaded.seats) if not seat.is_bot)
-    return humans or tuple(range(len(loaded.seats)))
+    from ..coach.seats import default_seats
+
+    return default_seats(loaded.seats)
 
 
 def run_review(

@@ -201,6 +201,10 @@ def register(app: typer.Typer) -> None:
                 "--rules", metavar="PRESET", help="Only this preset's variant (default: each)."
             ),
         ] = None,
+        coach: Annotated[
+            bool,
+            typer.Option("--coach", help="Each player's error rate over the reviewed matches."),
+        ] = False,
         lang: LangOption = None,
     ) -> None:
         """Profiles per variant: matches, goats, rounds won, mean points, rating, best, worst."""
@@ -210,6 +214,13 @@ def register(app: typer.Typer) -> None:
         only = None if rules is None else preset_rules(rules, None).variant
         if reset and rebuild:
             _fail(say("cli.reset_and_rebuild", words))
+        if coach:
+            if reset or rebuild:
+                _fail(say("cli.coach_alone", words))
+            from .coach_stats import show_coach
+
+            show_coach(as_json, words, only)
+            return
         try:
             if rebuild:
                 _rebuild(not yes, words)

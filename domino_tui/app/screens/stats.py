@@ -5,6 +5,10 @@ history (Stats, Replays).
 Each variant has its own figures (a Козёл rating is never added to a Телефон one): the screen
 shows one variant at a time, the most played first, and ``v`` turns to the next.
 
+Under the chart, each player's error rate over time (issue 12, part 3): the reviews kept
+beside the records, of the variant shown (:mod:`domino_tui.coach.history`, which only reads
+kept reviews, so the screen opens at once), or how to get a review when there is none.
+
 Looking never creates the statistics database: with no file there is nothing to show.
 """
 
@@ -19,6 +23,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Static
 
+from ...coach.history import Series, history
 from ...storage.paths import stats_path
 from ...storage.stats import (
     MatchRef,
@@ -30,6 +35,7 @@ from ...storage.stats import (
 )
 from ...text import clean
 from ...transcript import plural
+from ..error_rates import error_table
 from ..strings import stats_replaced, t
 from ..widgets.chart import RatingChart
 from .base import DominoScreen
@@ -54,6 +60,7 @@ class Figures:
     sections: tuple[Section, ...] = ()  # the most played variant first
     problem: str = ""  # why the statistics cannot be shown
     replaced: Replaced | None = None  # the database was damaged and replaced (told once)
+    coach: tuple[Series, ...] = ()  # each player's error rate, every variant
 
 
 def read_section(db: StatsDB, variant: str) -> Section:
@@ -71,9 +78,10 @@ def read_figures() -> Figures:
     try:
         with StatsDB() as db:
             sections = tuple(read_section(db, name) for name, _n in db.variants())
-            return Figures(sections, replaced=db.replaced)
+            replaced = db.replaced
     except StatsError as err:
         return Figures(problem=clean(err))
+    return Figures(sections, replaced=replaced, coach=tuple(history()))
 
 
 def match_cell(ref: MatchRef | None) -> str:
@@ -154,6 +162,9 @@ class StatsScreen(DominoScreen):
         max-height: 16; border: round $secondary; border-title-align: left;
     }
     StatsScreen #stats-empty { padding: 1 2; }
+    StatsScreen #coach {
+        height: auto; padding: 0 1; border: round $secondary; border-title-align: left;
+    }
     """
 
     def __init__(self) -> None:
@@ -181,6 +192,7 @@ class StatsScreen(DominoScreen):
         yield table
         yield Static(id="stats-legend")
         yield RatingChart(id="rating")
+        yield Static(id="coach")
         yield Static(id="stats-empty")
         yield Footer()
 
@@ -227,7 +239,7 @@ class StatsScreen(DominoScreen):
         table.add_columns(*(t(key, lang) for key in COLUMNS))
         table.add_rows(profile_row(p, lang) for p in section.profiles)
         has_rows = bool(section.profiles)
-        for widget in ("#profiles", "#stats-legend", "#rating"):
+        for widget in ("#profiles", "#stats-legend", "#rating", "#coach"):
             self.query_one(widget).display = has_rows
         empty = self.query_one("#stats-empty", Static)
         empty.display = not has_rows
@@ -236,6 +248,14 @@ class StatsScreen(DominoScreen):
             table.move_cursor(row=min(max(row, 0), len(section.profiles) - 1))
             table.focus()
             self.show_chart(table.cursor_row)
+            self.show_coach(figures, section.variant)
+
+    def show_coach(self, figures: Figures, variant: str) -> None:
+        """The error rates of the variant shown, or how to get a first review."""
+        lang, coach = self.lang, self.query_one("#coach", Static)
+        coach.border_title = t("coach.title", lang)
+        series = [s for s in figures.coach if s.variant == variant]
+        coach.update(error_table(series, lang) if series else Text(t("coach.empty", lang)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_chart(event.cursor_row)
