@@ -103,6 +103,7 @@ class Saves:
         self.failed = False  # a failed write is reported once, not after every move
         self.lock: GameLock | None = None  # the game at this window's table
         self.notices: list[str] = []  # from the last load: stand-in bots
+        self.last_record: Path | None = None  # the record of the match finished last (Review)
 
     @classmethod
     def at(cls, home: Path) -> Saves:
@@ -219,6 +220,8 @@ class Saves:
     def finish(self, session: GameSession) -> None:
         import sqlite3  # the statistics' database: only once a match ends
 
+        self.last_record = None  # until this match's record is kept
+
         try:
             done = storage.finish_game(
                 session.match,
@@ -231,6 +234,7 @@ class Saves:
             # bookkeeping must never take the table down
             self.notify(t("records_failed", session.lang or "en", why=err))
             return
+        self.last_record = done.record_path
         if self.holds(session.game_id):
             self._let_go()
         if done.replaced is not None:

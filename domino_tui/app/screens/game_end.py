@@ -3,6 +3,8 @@ played …), the goat or the winner announced (K9), the final table and the K10 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich import box
 from rich.console import Group
 from rich.table import Table
@@ -13,6 +15,7 @@ from textual.widgets import Button, Static
 
 from ...i18n import has_key
 from ...score_words import blank_goat
+from ...text import clean
 from ...variant_words import ended_words
 from ..session import GameSession
 from ..strings import t
@@ -76,6 +79,7 @@ def final_score(session: GameSession, side: int, lang: str) -> Text:
 class GameEndScreen(DominoModal):
     KEYS = (
         ("enter", "again", "play_again"),
+        ("r", "review", "rv.key_review"),
         ("m,escape", "menu", "menu"),
         ("q", "quit", "quit"),
     )
@@ -99,11 +103,37 @@ class GameEndScreen(DominoModal):
             yield Static(final_summary(self.session, lang), id="final")
             with Horizontal():
                 yield Button(t("play_again", lang), id="again", variant="primary")
+                yield Button(t("rv.key_review", lang), id="review", disabled=self.record is None)
                 yield Button(t("menu", lang), id="menu")
                 yield Button(t("quit", lang), id="quit", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#again", Button).focus()
+
+    @property
+    def record(self) -> Path | None:
+        """The record kept of the match just ended (None when it could not be kept)."""
+        saves = self.domino.saves
+        return saves.last_record if saves is not None else None
+
+    def action_review(self) -> None:
+        """R: the match just ended in the replay viewer, its review started at once (the seats
+        ``domino analyze`` takes: the humans, every seat when none is human); closing the
+        viewer comes back here."""
+        from ...engine.record import RecordError
+        from ...storage.archive import load_record
+        from .replay import ReplayScreen
+
+        lang, path = self.lang, self.record
+        if path is None:
+            self.notify(t("rv.no_record", lang), severity="warning", timeout=6)
+            return
+        try:
+            loaded = load_record(str(path))
+        except RecordError as err:
+            self.notify(t("replay_broken", lang, why=clean(err)), severity="error", markup=False)
+            return
+        self.app.push_screen(ReplayScreen(loaded, review=True))
 
     def action_again(self) -> None:
         self.dismiss("again")
@@ -115,4 +145,7 @@ class GameEndScreen(DominoModal):
         self.dismiss("quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.dismiss(event.button.id or "menu")

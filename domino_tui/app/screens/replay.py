@@ -35,9 +35,11 @@ from ..strings import level_name, t
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import CrossView, cross_view
 from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
+from ..widgets.review_panel import ReviewPanel
 from ..widgets.scores import ScoreSheet, sheet_parts
 from ..words import event_line, result_headline
 from .base import DominoScreen
+from .replay_review import ReviewedReplay
 from .saved_games import short_preset
 
 
@@ -119,8 +121,9 @@ def _match_end(session: GameSession, lang: str) -> str:
     return f"{words} {_ratings(session, lang)}"
 
 
-class ReplayScreen(DominoScreen):
-    """Steps through :func:`build_frames`; all state comes from the frames, nothing replays."""
+class ReplayScreen(ReviewedReplay):
+    """Steps through :func:`build_frames`; all state comes from the frames, nothing replays;
+    R reviews the match beside the board (:class:`ReviewedReplay`)."""
 
     KEYS = (
         ("left", "step(-1)", "replay_prev"),
@@ -129,6 +132,9 @@ class ReplayScreen(DominoScreen):
         ("pagedown", "round(1)", "replay_round_next"),
         ("home", "jump(0)", "replay_first"),
         ("end", "jump(-1)", "replay_last"),
+        ("r", "review", "rv.key_review"),
+        ("n,right_square_bracket", "loss(1)", "rv.key_next"),
+        ("p,left_square_bracket", "loss(-1)", "rv.key_prev"),
         ("escape,q", "close", "replay_close"),  # not "Back": ← is the step back
     )
     DEFAULT_CSS = """
@@ -143,13 +149,17 @@ class ReplayScreen(DominoScreen):
     }
     ReplayScreen #scores { width: 30; }
     ReplayScreen.-wide #scores { width: 44; }
+    ReplayScreen.-wide ReviewPanel { width: 48; }
     ReplayScreen #hands { border: round $panel-lighten-2; border-title-align: left; }
     ReplayScreen #counter { height: 1; padding: 0 1; color: $warning; text-style: bold; }
     """
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
-    def __init__(self, loaded: LoadedRecord, *, standalone: bool = False) -> None:
+    def __init__(
+        self, loaded: LoadedRecord, *, standalone: bool = False, review: bool = False
+    ) -> None:
         super().__init__()
+        self.review_at_once = review  # opened from the game end's Review
         self.loaded = loaded
         self.standalone = standalone  # `domino replay` from the shell: closing ends the program
         self.session = names_session(loaded)
@@ -163,11 +173,15 @@ class ReplayScreen(DominoScreen):
         with Horizontal(id="replay-middle"):
             yield Chain(id="chain")
             yield ScoreSheet(id="scores")
+            yield ReviewPanel(id="review")
         yield AllHands(id="hands")
         yield Static(id="counter")
         yield Footer(compact=True)  # seven keys fit 80 columns in Russian too
 
     def on_mount(self) -> None:  # DominoScreen.on_mount runs too (Textual calls every base's)
+        self.place_panel()
+        if self.review_at_once:
+            self.start_review()
         self.show_frame()
 
     @property
@@ -222,11 +236,13 @@ class ReplayScreen(DominoScreen):
                 style=self.domino.settings.tile_style,
                 empty_text=t("no_tiles_yet", lang, name=session.name(state.leader)),
                 top=rules.set_top,
+                choosing=self.best_end(),  # the review's best move, as the table marks an end
             )
         )
         self.query_one(ScoreSheet).show(*self.sheet(final))
         self.query_one(AllHands).show(self.seat_hands(), rules.set_top)
         self.query_one("#counter", Static).update(Text(self.counter_text()))
+        self.show_review()
 
     def sheet(self, final: bool) -> tuple[Table, str]:
         """The table's own side sheet (each variant's, :func:`sheet_parts`) as it stood at this
@@ -268,6 +284,7 @@ class ReplayScreen(DominoScreen):
                     turn=frame.kind in ("deal", "action") and state.turn == seat,
                     acted=seat == actor,
                     new=new,
+                    best=self.best_for(seat),
                 )
             )
         return tuple(hands)
@@ -315,7 +332,7 @@ class ReplayListScreen(DominoScreen):
     """Kept records, newest first; Enter opens one in the viewer. A record that fails to load
     says why (the archive moves it aside) and the list is read again."""
 
-    KEYS = (("escape,q", "close", "back"),)
+    KEYS = (("r", "review", "rv.key_review"), ("escape,q", "close", "back"))
     DEFAULT_CSS = """
     ReplayListScreen { align: center middle; }
     ReplayListScreen > Vertical { width: 90%; max-width: 110; height: auto; max-height: 90%; }
@@ -357,7 +374,18 @@ class ReplayListScreen(DominoScreen):
             menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        info = self.infos[int(event.option.id or 0)]
+        self.open(int(event.option.id or 0))
+
+    def action_review(self) -> None:
+        """R: the highlighted match in the viewer, its review started at once."""
+        menu = self.query_one(OptionList)
+        if self.infos and menu.highlighted is not None:
+            self.open(menu.highlighted, review=True)
+
+    def open(self, index: int, *, review: bool = False) -> None:
+        info = self.infos[index]
+        if info.problem is not None:
+            return
         try:
             loaded = load_record(str(info.path))
         except RecordError as err:
@@ -369,7 +397,7 @@ class ReplayListScreen(DominoScreen):
             )
             self.fill()
             return
-        self.app.push_screen(ReplayScreen(loaded))
+        self.app.push_screen(ReplayScreen(loaded, review=review))
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:

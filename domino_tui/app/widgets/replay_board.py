@@ -101,9 +101,10 @@ class SeatHand:
     turn: bool  # the seat to move
     acted: bool  # the seat whose action this frame shows
     new: int = 0  # tiles just drawn (bit mask)
+    best: int = 0  # the review's best move (bit mask): drawn in reverse, not by colour alone
 
 
-STYLE_NAMES = ("frame", "face", "name", "turn", "acted", "note", "new")
+STYLE_NAMES = ("frame", "face", "name", "turn", "acted", "note", "new", "best")
 LABEL_MAX = 16
 TALL = 34  # from this terminal height the hands are framed digits, below one row per tile
 
@@ -121,6 +122,7 @@ class AllHands(Widget):
     AllHands > .hands--acted { color: $warning; text-style: bold; }
     AllHands > .hands--note { color: $text-muted; }
     AllHands > .hands--new { color: $success; text-style: bold; }
+    AllHands > .hands--best { color: $success; text-style: bold reverse; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -179,8 +181,11 @@ class AllHands(Widget):
                 canvas.put(2, y + 1, _fit(seat.note, label_w - 3), "note")
             tiles = list(bits(seat.tiles))
             for p in flow(halves, width - label_w, mode):
-                look = "new" if seat.new >> tiles[p.index] & 1 else "face"
-                frame = "new" if look == "new" else "frame"
+                tile = tiles[p.index]
+                look = (
+                    "best" if seat.best >> tile & 1 else "new" if seat.new >> tile & 1 else "face"
+                )
+                frame = "frame" if look == "face" else look
                 draw_tile(canvas, label_w + p.x, y + p.y, p.a, p.b, mode, False, frame, (look,) * 2)
             y += rows
         styles: dict[str, Style] = {

@@ -1,0 +1,59 @@
+"""The review beside the replay's board: the progress while the review runs, then the players'
+summaries and the decision at the step shown (words from :mod:`..review_words`)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import ProgressBar, Static
+
+
+class ReviewPanel(Vertical):
+    """A progress line and bar while the review runs; afterwards the words, scrolled if long."""
+
+    DEFAULT_CSS = """
+    ReviewPanel {
+        width: 36; height: 1fr; border: round $accent; border-title-align: center;
+        border-title-color: $accent; border-title-style: bold;
+    }
+    ReviewPanel #review-status { height: auto; color: $warning; text-style: bold; }
+    ReviewPanel ProgressBar { height: 1; }
+    ReviewPanel ProgressBar Bar { width: 1fr; }
+    ReviewPanel VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
+    ReviewPanel #review-words { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="review-status")
+        yield ProgressBar(id="review-bar", show_eta=False, show_percentage=False)
+        with VerticalScroll():
+            yield Static(id="review-words")
+
+    def progress(self, words: str, done: int, total: int) -> None:
+        """The review is running: "Reviewing… 12/180" and the bar."""
+        self.query_one("#review-status", Static).update(Text(words))
+        bar = self.query_one(ProgressBar)
+        bar.display = True
+        bar.update(total=max(1, total), progress=done)
+
+    def show(self, *parts: Text, status: str = "") -> None:
+        """The words of the step shown (``status``: a line above them, e.g. a failure)."""
+        self.query_one(ProgressBar).display = False
+        state = self.query_one("#review-status", Static)
+        state.update(Text(status))
+        state.display = bool(status)
+        self.query_one("#review-words", Static).update(Group(*parts))
+
+    def words(self) -> str:
+        """What the panel says, as plain text (tests read it as a player would)."""
+        parts = [self.query_one("#review-status", Static), self.query_one("#review-words", Static)]
+        out = []
+        for widget in parts:
+            content = widget.content
+            if isinstance(content, Group):
+                out += [str(r) for r in content.renderables]
+            else:
+                out.append(str(content))
+        return "\n".join(out)
