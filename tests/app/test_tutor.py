@@ -35,8 +35,8 @@ from .driver import game, screen_text, settle
 SEED = 1
 # a two-player Козёл deal (seed 1, medium bots on both chairs): after 13 actions the human
 # holds 0-1 0-4 1-4 1-5 3-3 4-4 4-5 4-6 5-5, the ends show 5 and 1, the opponent 4 tiles with 8
-# in the базар. 1-5 on the 5 leaves 1 at both ends and strands the human's four fives: a
-# blunder at the test budget (about 15 ± 3 points); 1-5 on the 1 opens fives: the best move
+# in the базар. 1-5 on the 5 is a blunder at the test budget (about 15 ± 3 points); 1-5 on the
+# 1 is the best move: it leaves 5 at both ends, and Alex, next to play, has shown no 5s
 CHOICE_AT = 13
 BLUNDER, GOOD = 22, 23  # tile 11 on the left end, on the right end
 MUST_DRAW_AT = 1  # the human has nothing to play: the draw is forced
@@ -93,15 +93,18 @@ async def test_a_blunder_is_caught_before_it_is_played(small_budget: None) -> No
     match is unchanged; Take back (Esc) lets the player choose again, and the best move is
     then laid without a dialog."""
     app, session = position(CHOICE_AT)
-    async with app.run_test(size=(100, 34)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
         before = len(session.match.round.history)
         await lay(pilot, screen, BLUNDER)
         await settle(pilot)
         assert isinstance(app.screen, TutorWarning)
-        text = screen_text(app)
+        text = screen_text(app)  # the whole dialog fits the smallest table
         assert "Tutor: this move is a blunder" in text  # ~15 points: far past the mistake's 5
-        assert "Better: play 1-5 on the right end" in text and "±" in text
+        assert "«play 1-5 on the left end (5 ◀)» gives up about" in text and "±" in text
+        assert "Better: play 1-5 on the right end (1 ▶)." in text
+        assert "Why: Alex, next to play, has shown no 5s." in text  # what the table showed
+        assert "Take back (Esc)" in text and "Play anyway (Enter)" in text
         assert len(session.match.round.history) == before  # nothing laid yet
         await pilot.press("escape")
         await settle(pilot)
