@@ -90,7 +90,7 @@ class GameEndScreen(DominoModal):
         background: $surface; padding: 0 1;
     }
     GameEndScreen Horizontal { height: auto; align: center middle; }
-    GameEndScreen Button { margin: 0 1; }
+    GameEndScreen Button { margin: 0 1; min-width: 10; }
     """
 
     def __init__(self, session: GameSession) -> None:

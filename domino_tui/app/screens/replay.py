@@ -130,8 +130,8 @@ class ReplayScreen(ReviewedReplay):
         ("right", "step(1)", "replay_next"),
         ("pageup", "round(-1)", "replay_round_prev"),
         ("pagedown", "round(1)", "replay_round_next"),
-        ("home", "jump(0)", "replay_first"),
-        ("end", "jump(-1)", "replay_last"),
+        ("home", "jump(0)", ""),  # Home / End work unseen: the review's keys need the room
+        ("end", "jump(-1)", ""),
         ("r", "review", "rv.key_review"),
         ("n,right_square_bracket", "loss(1)", "rv.key_next"),
         ("p,left_square_bracket", "loss(-1)", "rv.key_prev"),

@@ -10,6 +10,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import ProgressBar, Static
 
 
+class Words(VerticalScroll, can_focus=False):
+    """The panel's words, scrolled by the wheel: never focused, so that the viewer's arrow,
+    page and home/end keys stay the viewer's."""
+
+
 class ReviewPanel(Vertical):
     """A progress line and bar while the review runs; afterwards the words, scrolled if long."""
 
@@ -21,19 +26,21 @@ class ReviewPanel(Vertical):
     ReviewPanel #review-status { height: auto; color: $warning; text-style: bold; }
     ReviewPanel ProgressBar { height: 1; }
     ReviewPanel ProgressBar Bar { width: 1fr; }
-    ReviewPanel VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
+    ReviewPanel Words { height: 1fr; scrollbar-size-vertical: 1; }
     ReviewPanel #review-words { height: auto; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="review-status")
         yield ProgressBar(id="review-bar", show_eta=False, show_percentage=False)
-        with VerticalScroll():
+        with Words():
             yield Static(id="review-words")
 
     def progress(self, words: str, done: int, total: int) -> None:
         """The review is running: "Reviewing… 12/180" and the bar."""
-        self.query_one("#review-status", Static).update(Text(words))
+        status = self.query_one("#review-status", Static)
+        status.update(Text(words))
+        status.display = True
         bar = self.query_one(ProgressBar)
         bar.display = True
         bar.update(total=max(1, total), progress=done)
