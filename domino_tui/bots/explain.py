@@ -26,6 +26,7 @@ from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .belief import Belief
+from .endgame import GIVE_UP, solve
 from .evaluate import Evaluator
 from .rollout import POLICIES
 from .sampler import Sampler
@@ -124,10 +125,12 @@ def evaluate(
     budget: int = BUDGET,
     policy: str = "heavy",
     most: int = MAX_GUESSES,
+    solve_nodes: int = 0,
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
     legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
-    answer at once; the coach's review can afford more)."""
+    answer at once; the coach's review can afford more). With ``solve_nodes``, a guessed deal
+    near the round's end is solved exactly (:func:`.endgame.solve`) instead of played out."""
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
@@ -137,11 +140,22 @@ def evaluate(
     guesses = max(MIN_GUESSES, min(most, budget // max(1, len(moves))))
     me = view.seat
     samples: dict[int, list[float]] = {a: [] for a in moves}
+    solved: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[float] | None] = {}
+    failed = 0 if solve_nodes else GIVE_UP  # solves that grew too big
     for _ in range(guesses):
         base = sampler.state(rng)
         for a in moves:
             s = base.copy()
             s.apply_unchecked(a)
+            if failed < GIVE_UP:  # the same guessed deal again (few tiles unseen): solved once
+                key = (a, tuple(base.hands), tuple(base.boneyard))
+                if key not in solved:
+                    solved[key] = solve(s, evaluator.seat_values, solve_nodes)
+                    failed += solved[key] is None
+                exact = solved[key]
+                if exact is not None:
+                    samples[a].append(exact[me])
+                    continue
             if not s.over:
                 playout(s, rnd)
             samples[a].append(evaluator.seat_values(s)[me])

@@ -26,12 +26,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..bots.explain import Reason, evaluate, reasons_for
+from ..bots.explain import Reason, reasons_for
 from ..engine.match import Match
-from ..engine.view import seat_view
 from .luck import BUDGET as LUCK_BUDGET
 from .luck import Luck, match_luck
-from .review import LABELS, REVIEW_BUDGET, Decision, _value_of, positions, review_match
+from .review import LABELS, REVIEW_BUDGET, Decision, reviewed_positions, value_of
 
 # (rating, the error rate it stays under); beginner takes every rate above the last bound
 RATINGS: tuple[tuple[str, float], ...] = (
@@ -75,23 +74,6 @@ def rating_of(error_rate: float) -> str:
     return BEGINNER
 
 
-def _reasons(
-    match: Match, lost: dict[tuple[int, int], Decision], seed: int, budget: int
-) -> dict[tuple[int, int], tuple[Reason, ...]]:
-    """Why the best move beats the one played, at each decision that lost something (the
-    evaluation is the review's, same seed and budget, so it is the same values)."""
-    out: dict[tuple[int, int], tuple[Reason, ...]] = {}
-    for r, i, then, _code in positions(match):
-        d = lost.get((r, i))
-        if d is None:
-            continue
-        view = seat_view(then, d.seat)
-        values = evaluate(view, seed, budget, most=budget)  # as review_decision values it
-        best, mine = _value_of(values, d.best), _value_of(values, d.played)
-        out[(r, i)] = reasons_for(view, (best, mine))
-    return out
-
-
 def analyze(
     match: Match,
     seats: Iterable[int],
@@ -99,15 +81,26 @@ def analyze(
     seed: int = 0,
     budget: int = REVIEW_BUDGET,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> Review:
-    """The review, the luck and the reasons of ``seats`` in ``match``. The luck's playouts
-    per position scale with the review's budget (the luck's own default at the review's)."""
+    """The review, the luck and the reasons of ``seats`` in ``match``: why the best move beats
+    the one played, at each decision that lost something, from the values it was judged by. The
+    luck's playouts per position scale with the review's budget (its own default at the
+    review's)."""
     chosen = tuple(sorted(set(seats)))
-    decisions = review_match(match, chosen, seed=seed, budget=budget, progress=progress)
+    decisions: list[Decision] = []
+    reasons: dict[tuple[int, int], tuple[Reason, ...]] = {}
+    found = reviewed_positions(
+        match, chosen, seed=seed, budget=budget, progress=progress, workers=workers
+    )
+    for d, view, values in found:
+        decisions.append(d)
+        if d.counted and d.loss > 0:
+            mine = value_of(values, d.played)
+            reasons[(d.round, d.index)] = reasons_for(view, (values[0], mine))
     luck_budget = max(LUCK_LEAST, LUCK_BUDGET * budget // REVIEW_BUDGET)
     luck = match_luck(match, chosen, seed=seed, budget=luck_budget)
-    lost = {(d.round, d.index): d for d in decisions if d.counted and d.loss > 0}
-    return Review(chosen, tuple(decisions), tuple(luck), _reasons(match, lost, seed, budget))
+    return Review(chosen, tuple(decisions), tuple(luck), reasons)
 
 
 def summarize(review: Review) -> list[Summary]:

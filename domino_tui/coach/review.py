@@ -15,8 +15,11 @@ bot-against-bot games (greedy should make many mistakes, master almost none).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import get_context
 
+from ..bots.endgame import SOLVE_NODES
 from ..bots.explain import MIN_GAP, NOISE, MoveValue, distinct_moves, evaluate, noise
 from ..engine.actions import is_play
 from ..engine.match import Match
@@ -57,7 +60,7 @@ def label_of(loss: float) -> str:
     return ""
 
 
-def _value_of(values: tuple[MoveValue, ...], played: int) -> MoveValue:
+def value_of(values: tuple[MoveValue, ...], played: int) -> MoveValue:
     """The value of the move played; a tile laid on the right when both ends show the same
     number is the same play as on the left (``distinct_moves`` keeps the left one)."""
     for v in values:
@@ -70,6 +73,35 @@ def _value_of(values: tuple[MoveValue, ...], played: int) -> MoveValue:
     raise ValueError(f"{played} is not a legal move here")
 
 
+def review_values(
+    view: SeatView, *, seed: int = 0, budget: int = REVIEW_BUDGET
+) -> tuple[MoveValue, ...]:
+    """Every distinct move of the position valued for the review, best first; empty when there
+    is nothing to choose. Near the round's end each guessed deal is solved exactly
+    (:mod:`domino_tui.bots.endgame`), so a move is not blamed for a playout's later errors."""
+    if len(distinct_moves(view)) < 2:
+        return ()
+    return evaluate(view, seed, budget, most=budget, solve_nodes=SOLVE_NODES)
+
+
+def judge(
+    view: SeatView, played: int, values: tuple[MoveValue, ...], where: tuple[int, int] = (0, 0)
+) -> Decision:
+    """The decision ``played`` judged against the review's ``values`` of its position."""
+    rnd, index = where
+    if not values:
+        return Decision(rnd, index, view.seat, played, played, 0.0, 0.0, "", False)
+    best = values[0]
+    mine = value_of(values, played)
+    spread = max(MIN_GAP, max((NOISE * noise(best, v) for v in values[1:]), default=0.0))
+    counted = any(best.mean - v.mean >= spread for v in values[1:])
+    error = noise(best, mine) if mine is not best else 0.0
+    loss = best.mean - mine.mean
+    if mine is best or loss < max(MIN_GAP, NOISE * error):
+        loss = 0.0
+    return Decision(rnd, index, view.seat, played, best.code, loss, error, label_of(loss), counted)
+
+
 def review_decision(
     view: SeatView,
     played: int,
@@ -79,19 +111,7 @@ def review_decision(
     where: tuple[int, int] = (0, 0),
 ) -> Decision:
     """The review of ``played`` in the position ``view`` (the deciding seat's view)."""
-    rnd, index = where
-    if len(distinct_moves(view)) < 2:
-        return Decision(rnd, index, view.seat, played, played, 0.0, 0.0, "", False)
-    values = evaluate(view, seed, budget, most=budget)
-    best = values[0]
-    mine = _value_of(values, played)
-    spread = max(MIN_GAP, max((NOISE * noise(best, v) for v in values[1:]), default=0.0))
-    counted = any(best.mean - v.mean >= spread for v in values[1:])
-    error = noise(best, mine) if mine is not best else 0.0
-    loss = best.mean - mine.mean
-    if mine is best or loss < max(MIN_GAP, NOISE * error):
-        loss = 0.0
-    return Decision(rnd, index, view.seat, played, best.code, loss, error, label_of(loss), counted)
+    return judge(view, played, review_values(view, seed=seed, budget=budget), where)
 
 
 def warns(decision: Decision) -> bool:
@@ -120,6 +140,49 @@ def positions(match: Match) -> Iterator[tuple[int, int, Match, int]]:
             fresh.apply(code)
 
 
+def _values_job(job: tuple[SeatView, int, int]) -> tuple[MoveValue, ...]:
+    view, seed, budget = job
+    return review_values(view, seed=seed, budget=budget)
+
+
+def reviewed_positions(
+    match: Match,
+    seats: Iterable[int],
+    *,
+    seed: int = 0,
+    budget: int = REVIEW_BUDGET,
+    progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
+) -> Iterator[tuple[Decision, SeatView, tuple[MoveValue, ...]]]:
+    """Each decision of ``seats`` in ``match`` with the view it was made from and the values it
+    was judged by (so that the reasons need no second evaluation), in the order made.
+
+    ``progress(done, total)`` counts the decisions. With ``workers`` > 1 the positions are
+    valued in that many processes (each value is a pure function of its view, seed and budget,
+    so the review is the same however many there are)."""
+    wanted = set(seats)
+    found = [
+        ((r, i), seat_view(then, then.turn), code)
+        for r, i, then, code in positions(match)
+        if then.turn in wanted
+    ]
+    jobs = [(view, seed, budget) for _where, view, _code in found]
+    pool = None
+    if workers > 1 and len(jobs) > 1:
+        pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=get_context("spawn"))
+    try:
+        valued = pool.map(_values_job, jobs) if pool is not None else map(_values_job, jobs)
+        for done, ((where, view, code), values) in enumerate(
+            zip(found, valued, strict=True), start=1
+        ):
+            yield judge(view, code, values, where), view, values
+            if progress is not None:
+                progress(done, len(found))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
 def review_match(
     match: Match,
     seats: Iterable[int],
@@ -127,15 +190,10 @@ def review_match(
     seed: int = 0,
     budget: int = REVIEW_BUDGET,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> list[Decision]:
     """Every decision of ``seats`` in ``match`` (finished or not), in the order they were made."""
-    wanted = set(seats)
-    total = sum(len(codes) for codes in match.actions)
-    out: list[Decision] = []
-    for done, (r, i, then, code) in enumerate(positions(match), start=1):
-        if then.turn in wanted:
-            view = seat_view(then, then.turn)
-            out.append(review_decision(view, code, seed=seed, budget=budget, where=(r, i)))
-        if progress is not None:
-            progress(done, total)
-    return out
+    found = reviewed_positions(
+        match, seats, seed=seed, budget=budget, progress=progress, workers=workers
+    )
+    return [d for d, _view, _values in found]

@@ -21,9 +21,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from ...bots.explain import Advice, Reason, distinct_moves, evaluate, reasons_for
+from ...bots.explain import Advice, Reason, distinct_moves, reasons_for
 from ...coach import review
-from ...coach.review import Decision, _value_of, warns
+from ...coach.review import Decision, value_of, warns
 from ...engine.view import SeatView
 from ..hint_words import move_words, reason_words
 from ..strings import t
@@ -56,8 +56,8 @@ def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
     evaluation (same seed and budget, so the same values); none if they cannot be had."""
     budget = review.TUTOR_BUDGET
     try:
-        values = evaluate(view, seed, budget, most=budget)
-        return reasons_for(view, (_value_of(values, d.best), _value_of(values, d.played)))
+        values = review.review_values(view, seed=seed, budget=budget)
+        return reasons_for(view, (value_of(values, d.best), value_of(values, d.played)))
     except Exception:  # the warning stands without its reasons
         return ()
 
