@@ -9,7 +9,9 @@ so a second look is instant. ``--json`` prints the same facts for scripts, witho
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -50,16 +52,69 @@ def chosen_seats(loaded: LoadedRecord, name: str | None, lang: str) -> tuple[int
     return default_seats(loaded.seats)
 
 
+def load_saved(wanted: str | None, lang: str) -> LoadedRecord:
+    """An unfinished game (its id or a unique prefix, as ``domino resume --list`` shows; the
+    newest by default), read only: reviewing it moves, finishes or locks nothing."""
+    from ..app.saving import Saves
+    from ..engine.record import make_record
+    from ..storage.archive import LoadedRecord
+    from ..storage.saves import SaveError, peek_game
+    from .saves import pick
+
+    saves = Saves()
+    if wanted is None:
+        infos = saves.listing()
+        if not infos:
+            _fail(say("cli.no_save", lang))
+        info = infos[0]
+    else:
+        info = pick(saves, wanted, lang)
+    try:
+        game = peek_game(info.path, info.game_id)
+    except SaveError as err:
+        _fail(err)
+    seats = game.meta.seats
+    record = make_record(game.match, [seat.to_dict() for seat in seats], game.meta.preset)
+    return LoadedRecord(info.path, record, game.match, tuple(seats))
+
+
 def run_review(
-    loaded: LoadedRecord, seats: tuple[int, ...], budget: int, bar: str, seed: int = 0
+    loaded: LoadedRecord,
+    seats: tuple[int, ...],
+    budget: int,
+    bar: str,
+    seed: int = 0,
+    *,
+    keep: bool = True,
 ) -> Review:
-    """The cached review, or a fresh one, then kept; ``bar``: the words of a progress bar on
-    stderr while it runs ("" for none)."""
+    """The kept review, or a fresh one, then kept (``keep``: a finished match's record; a game
+    still being played changes with every move, so its review is not kept); ``bar``: the words
+    of a progress bar on stderr while it runs ("" for none). Two cores review in two
+    processes."""
+    from ..coach import report
     from ..coach.cache import reviewed
 
     digest = str(loaded.record.get("digest", ""))
+    workers = min(2, os.cpu_count() or 1)
+
+    def review(step: Callable[[int, int], None] | None) -> Review:
+        if not keep:
+            return report.analyze(
+                loaded.match, seats, seed=seed, budget=budget, progress=step, workers=workers
+            )
+        return reviewed(
+            loaded.path,
+            digest,
+            loaded.match,
+            seats,
+            seed=seed,
+            budget=budget,
+            progress=step,
+            workers=workers,
+        )
+
     if not bar:
-        return reviewed(loaded.path, digest, loaded.match, seats, seed=seed, budget=budget)
+        return review(None)
     from rich.console import Console
     from rich.progress import Progress
 
@@ -69,9 +124,7 @@ def run_review(
         def step(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return reviewed(
-            loaded.path, digest, loaded.match, seats, seed=seed, budget=budget, progress=step
-        )
+        return review(step)
 
 
 def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> dict[str, Any]:
@@ -215,6 +268,12 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option("--seat", help="Review this player (default: the humans).")
         ] = None,
         json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+        saved: Annotated[
+            bool,
+            typer.Option(
+                "--saved", help="Review an unfinished game: RECORD is its id (default: newest)."
+            ),
+        ] = False,
         budget: Annotated[
             int, typer.Option(help="Playouts per decision, 50 to 100000 (more: surer, slower).")
         ] = BUDGET,
@@ -232,13 +291,16 @@ def register(app: typer.Typer) -> None:
         least, most = BUDGETS
         if not least <= budget <= most:
             _fail(say("cli.an_budget", language, least=least, most=most, n=budget))
-        try:
-            loaded = load_record(record)
-        except RecordError as err:
-            _fail(err)
+        if saved:
+            loaded = load_saved(None if record == "last" else record, language)
+        else:
+            try:
+                loaded = load_record(record)
+            except RecordError as err:
+                _fail(err)
         seats = chosen_seats(loaded, seat, language)
         bar = say("cli.an_progress", language) if not json_out and sys.stderr.isatty() else ""
-        review = run_review(loaded, seats, budget, bar)
+        review = run_review(loaded, seats, budget, bar, keep=not saved)
         summaries = summarize(review)
         if json_out:
             typer.echo(json.dumps(as_json(loaded, review, summaries), ensure_ascii=False))

@@ -172,12 +172,15 @@ def reviewed(
     seed: int = 0,
     budget: int = REVIEW_BUDGET,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> Review:
     """The kept review of ``match`` (the record at ``record``), or a fresh one, then kept: the
     one way in for ``domino analyze`` and the app's Review, so both share one cache."""
     kept = load(record, digest, seats, seed, budget)
     if kept is not None:
         return kept
-    review = report.analyze(match, seats, seed=seed, budget=budget, progress=progress)
+    review = report.analyze(
+        match, seats, seed=seed, budget=budget, progress=progress, workers=workers
+    )
     save(record, review, digest, seed, budget)
     return review

@@ -170,6 +170,19 @@ def load_game(
     return saved
 
 
+def peek_game(path: Path, game_id: str) -> SavedGame:
+    """The unfinished game in ``path``, read only: nothing is moved, finished or locked (for a
+    look such as ``domino analyze --saved``, while the game may be at a table elsewhere).
+    SaveError says why a save cannot be read."""
+    try:
+        text = read_text(path, SAVE_CAP, "the saved game")
+        return _parse(text, path, game_id)
+    except (FileRefused, RecordError, ValueError, TypeError, KeyError, IndexError) as err:
+        raise SaveError(str(err)) from None
+    except (OSError, RecursionError) as err:
+        raise SaveError(f"cannot read the saved game {path.name}: {err}") from None
+
+
 def _quarantine(source: Path, reason: str) -> SavedGame:
     """Move a save that cannot be trusted aside and say so (always raises SaveError)."""
     moved = move_aside(source)

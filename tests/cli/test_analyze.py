@@ -156,3 +156,42 @@ def test_every_preset_reviews_in_its_own_points(tmp_path: Path, preset: str) -> 
     result = run("analyze", str(path), "--budget", "60", "--lang", "ru")
     assert result.exit_code == 0, result.output
     assert "Маша" in result.output and "Traceback" not in result.output
+
+
+def _half_played(seed: int) -> Match:
+    from domino_tui.bots import make_bot
+    from domino_tui.engine.rules import make_rules
+    from domino_tui.engine.view import seat_view
+
+    m = Match(make_rules({"players": 2}), seed)
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    while not m.results or len(m.round.history) < 4:
+        m.apply(bots[m.turn].choose(seat_view(m, m.turn)))
+    return m
+
+
+def test_an_unfinished_game_is_reviewed_read_only() -> None:
+    """--saved reviews a game still being played (the newest, or by id prefix), leaves its save
+    exactly as it was (nothing moved, finished or kept beside it), and names a bad id."""
+    from domino_tui.storage import paths
+    from domino_tui.storage.meta import GameMeta, Seat
+    from domino_tui.storage.saves import save_game
+
+    m = _half_played(7)
+    meta = GameMeta(seats=(Seat("Маша"), Seat("Bot", "bot", "greedy")), preset="kozel")
+    path = save_game(m, meta)
+    before = path.read_bytes()
+    for target in ((), (meta.game_id[:8],)):
+        result = run("analyze", "--saved", *target, "--json", *FAST)
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert [s["name"] for s in data["seats"]] == ["Маша"]
+        assert data["match"]["rounds"] == len(m.actions) and data["decisions"]
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in paths.saves_dir().iterdir()) == [path.name]
+    bad = run("analyze", "--saved", "ffffffff", *FAST)
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
+    path.write_text("{not json", "utf-8")
+    broken = run("analyze", "--saved", *FAST)
+    assert broken.exit_code == 2 and len(broken.output.strip().splitlines()) == 1
+    assert path.read_text("utf-8") == "{not json"  # a look moves nothing aside
