@@ -119,7 +119,7 @@ async def test_game_end_offers_review_of_the_match_just_ended(tmp_path: Path) ->
     """R on the game-end screen opens the match just kept in the viewer, its review started at
     once (the human seat), kept beside the record; closing the viewer comes back."""
     saves = Saves.at(tmp_path / "games")
-    app = seeded_app(seed=5, players=2, levels=("greedy",), saves=saves)
+    app = seeded_app(seed=5, players=2, levels=("greedy",), saves=saves, target=41)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_end(pilot)
         assert isinstance(app.screen, GameEndScreen)
@@ -275,3 +275,65 @@ async def test_viewer_stays_live_while_the_review_runs(
         await settle(pilot)
         assert screen.review is review
         assert "Masha" in panel_words(screen)
+
+
+async def test_closing_the_viewer_while_the_review_runs_stops_it_quietly(
+    kept: LoadedRecord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc while reviewing: back to the list of replays; the review stops at its next step
+    and nothing breaks."""
+    release, started, stopped = threading.Event(), threading.Event(), threading.Event()
+
+    def slow(*args: object, progress: Any = None, **kwargs: object) -> Review:
+        started.set()
+        release.wait(30)
+        try:
+            progress(1, 45)
+        except BaseException:
+            stopped.set()
+            raise
+        raise AssertionError("the review went on after the viewer closed")
+
+    monkeypatch.setattr(cache, "reviewed", slow)
+    app = make_app(settings_path=None, first_screen=ReplayListScreen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        assert started.wait(30)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayListScreen)
+        release.set()
+        await settle(pilot)
+        assert stopped.is_set()
+        assert isinstance(app.screen, ReplayListScreen)
+
+
+@pytest.mark.parametrize("preset", ["osel", "telefon"])
+async def test_the_cross_is_reviewed_and_its_best_end_marked_G4(preset: str) -> None:
+    """A cross game (G4: up to four ends) reviewed for real at a small budget: every decision
+    of the human seat is reviewed at the frame where that seat was to play, and at a move that
+    lost points the best move's end (0-3) is marked on the board."""
+    rules = make_rules({}, preset)
+    match = Match(rules, 3)
+    bots = [make_bot("greedy", 3 + s) for s in range(rules.players)]
+    while not match.over:
+        match.apply(bots[match.turn].choose(seat_view(match, match.turn)))
+    seats = (Seat("Masha"), *(Seat(f"Bot{s}", "bot", "greedy") for s in range(1, rules.players)))
+    archive_match(match, seats, preset)
+    loaded = load_record("last")
+    async with replay_app(loaded, settings_path=None).run_test(size=(120, 40)) as pilot:
+        screen = await open_review(pilot)
+        assert screen.review is not None
+        mine = [d for d in screen.review.decisions if d.seat == 0]
+        assert mine and len(screen.decided) == len(mine)
+        for i, d in screen.decided.items():
+            assert screen.frames[i].state.turn == d.seat == 0
+        assert screen.stops  # greedy gives up points on the cross too
+        await pilot.press("n")
+        await pilot.pause()
+        d = screen.decision
+        assert d is not None and d.loss > 0
+        parts = placements(d.best)
+        want = parts[0].end if len(parts) == 1 and screen.frame.state.placed else -1
+        assert screen.query_one(Chain).state.choosing == want

@@ -162,10 +162,14 @@ class ReviewedReplay(DominoScreen):
         self.app.call_from_thread(self.review_done, review)
 
     def review_progress(self, done: int, total: int) -> None:
+        if not self.is_attached:  # closed while the review ran
+            raise ReviewStopped
         words = t("rv.reviewing", self.lang, done=done, total=total)
         self.query_one(ReviewPanel).progress(words, done, total)
 
     def review_failed(self, err: Exception) -> None:
+        if not self.is_attached:
+            return
         self.reviewing = False
         self.review_status = t("rv.failed", self.lang, why=clean(err, 200))
         self.show_frame()
@@ -173,6 +177,8 @@ class ReviewedReplay(DominoScreen):
     def review_done(self, review: Review) -> None:
         from ...coach.report import summarize
 
+        if not self.is_attached:
+            return
         self.review, self.reviewing = review, False
         self.decided = decision_frames(self.frames, self.loaded.match, review.decisions)
         self.stops = sorted(i for i, d in self.decided.items() if lost(d))
