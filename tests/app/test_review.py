@@ -22,8 +22,8 @@ from domino_tui.app.screens.replay import ReplayListScreen, ReplayScreen, replay
 from domino_tui.app.widgets.chain import Chain
 from domino_tui.app.widgets.replay_board import AllHands
 from domino_tui.app.widgets.review_panel import ReviewPanel
-from domino_tui.bots import make_bot
 from domino_tui.bots.explain import distinct_moves
+from domino_tui.cli.sim import play_match
 from domino_tui.coach import cache, report
 from domino_tui.coach import review as coach_review
 from domino_tui.coach.luck import Luck
@@ -51,18 +51,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def greedy_match(seed: int, players: int, **options: object) -> Match:
-    match = Match(make_rules({"players": players, **options}), seed)
-    bots = [make_bot("greedy", seed + s) for s in range(players)]
-    while not match.over:
-        match.apply(bots[match.turn].choose(seat_view(match, match.turn)))
-    return match
-
-
 @pytest.fixture
 def kept() -> LoadedRecord:
     """A kept 3-player match: Masha (human) and two bots."""
-    archive_match(greedy_match(7, 3), NAMES)
+    archive_match(play_match(make_rules({"players": 3}), 7, ["greedy"] * 3), NAMES)
     return load_record("last")
 
 
@@ -108,6 +100,14 @@ async def open_review(pilot: Pilot[None]) -> ReplayScreen:
     return screen
 
 
+async def at_first_loss(pilot: Pilot[None]) -> ReplayScreen:
+    """The review opened, then N: the first decision that lost points."""
+    screen = await open_review(pilot)
+    await pilot.press("n")
+    await pilot.pause()
+    return screen
+
+
 def panel_words(screen: ReplayScreen) -> str:
     return screen.query_one(ReviewPanel).words()
 
@@ -149,9 +149,7 @@ async def test_a_losing_decision_shows_label_sign_best_move_and_marks(
     review = made_up(kept, [(13.0, "blunder")])
     monkeypatch.setattr(cache, "reviewed", fake_reviewed(review))
     async with replay_app(kept, lang="en", settings_path=None).run_test(size=(120, 40)) as pilot:
-        screen = await open_review(pilot)
-        await pilot.press("n")
-        await pilot.pause()
+        screen = await at_first_loss(pilot)
         d = screen.decision
         assert d is not None and d.label == "blunder"
         words = panel_words(screen)
@@ -205,9 +203,7 @@ async def test_russian_words_and_game_terms(
     review = made_up(kept, [(6.0, "mistake")])
     monkeypatch.setattr(cache, "reviewed", fake_reviewed(review))
     async with replay_app(kept, lang="ru", settings_path=None).run_test(size=(120, 40)) as pilot:
-        screen = await open_review(pilot)
-        await pilot.press("n")
-        await pilot.pause()
+        screen = await at_first_loss(pilot)
         words = panel_words(screen)
         assert "Сыграно:" in words and "Лучше:" in words
         assert "ошибка ?" in words and "Потеряно 6.0 ± 1.2 очка" in words
@@ -315,10 +311,7 @@ async def test_the_cross_is_reviewed_and_its_best_end_marked_G4(preset: str) -> 
     of the human seat is reviewed at the frame where that seat was to play, and at a move that
     lost points the best move's end (0-3) is marked on the board."""
     rules = make_rules({}, preset)
-    match = Match(rules, 3)
-    bots = [make_bot("greedy", 3 + s) for s in range(rules.players)]
-    while not match.over:
-        match.apply(bots[match.turn].choose(seat_view(match, match.turn)))
+    match = play_match(rules, 3, ["greedy"] * rules.players)
     seats = (Seat("Masha"), *(Seat(f"Bot{s}", "bot", "greedy") for s in range(1, rules.players)))
     archive_match(match, seats, preset)
     loaded = load_record("last")
