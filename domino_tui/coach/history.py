@@ -100,11 +100,11 @@ def reviewed_records(folder: Path, limit: int = READ_LIMIT) -> list[Path]:
     return [folder / name[: -len(cache.SUFFIX)] for name in kept[:limit]]
 
 
-def _points(loaded: LoadedRecord) -> Iterator[tuple[str, bool, Point]]:
+def _points(loaded: LoadedRecord, budget: int) -> Iterator[tuple[str, bool, Point]]:
     """(name, is bot, point) for each reviewed seat of a record with a trusted kept review."""
     seats = default_seats(loaded.seats)
     digest = str(loaded.record.get("digest", ""))
-    review = cache.load(loaded.path, digest, seats, 0, REVIEW_BUDGET)
+    review = cache.load(loaded.path, digest, seats, 0, budget)
     if review is None:
         return
     for s in summarize(review):
@@ -114,8 +114,11 @@ def _points(loaded: LoadedRecord) -> Iterator[tuple[str, bool, Point]]:
             yield seat.name, seat.is_bot, point
 
 
-def history(folder: Path | None = None, limit: int = READ_LIMIT) -> list[Series]:
-    """Every player's series, by variant then name; points oldest first."""
+def history(
+    folder: Path | None = None, limit: int = READ_LIMIT, budget: int = REVIEW_BUDGET
+) -> list[Series]:
+    """Every player's series, by variant then name; points oldest first. ``budget``: the
+    reviews counted are those made with it (a review keeps its budget in its key)."""
     where = folder or records_dir()
     found: dict[tuple[str, str, bool], list[Point]] = {}
     for path in reviewed_records(where, limit):
@@ -124,7 +127,7 @@ def history(folder: Path | None = None, limit: int = READ_LIMIT) -> list[Series]
         except RecordError:
             continue
         variant = loaded.match.rules.variant
-        for name, is_bot, point in _points(loaded):
+        for name, is_bot, point in _points(loaded, budget):
             found.setdefault((variant, name, is_bot), []).append(point)
     return [
         Series(variant, name, is_bot, tuple(sorted(points, key=lambda p: p.finished_at)))

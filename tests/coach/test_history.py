@@ -4,6 +4,7 @@ the read bounded to the newest reviewed records; one series per variant and play
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from domino_tui.engine.match import Match
 from domino_tui.storage import archive_match, load_record
 from domino_tui.storage.meta import Seat
 from domino_tui.storage.paths import records_dir
-from tests.cli.helpers import find_match
+from tests.cli.helpers import find_match, run
 
 MASHA, BOT = Seat("Masha"), Seat("Bot", "bot", "greedy")
 
@@ -139,3 +140,18 @@ def test_the_trend_compares_the_latest_matches_with_the_earlier_ones() -> None:
     # six matches: the last three (mean 1.0) against the first three (mean 4.0)
     assert trend(_points(4.0, 5.0, 3.0, 1.0, 1.0, 1.0)) == "better"
     assert Series("kozel", "M", False, _points(1.0, 3.0)).trend == "worse"
+
+
+def test_a_review_by_domino_analyze_is_the_one_the_history_reads() -> None:
+    """The same key (record digest, seed 0, the human seats, the budget): what `domino analyze`
+    keeps is what Stats shows, with the same error rate."""
+    match = find_match({"players": 2, "target": 13}, lambda m: len(m.results) <= 3)
+    path = archive_match(match, (MASHA, BOT), "kozel")
+    result = run("analyze", str(path), "--json", "--budget", "200")
+    assert result.exit_code == 0, result.output
+    (summary,) = json.loads(result.output)["summary"]
+    assert history.history() == []  # the default budget's review is another one
+    (series,) = history.history(budget=200)
+    assert series.name == "Masha" and len(series.points) == 1
+    assert round(series.points[0].error_rate, 2) == summary["error_rate"]
+    assert series.rating == summary["rating"]
