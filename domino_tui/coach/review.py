@@ -33,6 +33,8 @@ REVIEW_BUDGET = 6000
 # the tutor's budget: it answers before a move is laid, while the player waits (about half a
 # second for a 4-player Козёл position), and it only ever speaks of a mistake or worse
 TUTOR_BUDGET = 3000
+BATCHES = 4  # the budget is spent in this many batches, stopping once the label is sure
+SURE = 3.0  # standard errors between a loss and every label's threshold, to stop early
 
 # (label, least loss in points): the first whose threshold the loss reaches
 LABELS: tuple[tuple[str, float], ...] = (("blunder", 12.0), ("mistake", 5.0), ("inaccuracy", 2.0))
@@ -73,15 +75,50 @@ def value_of(values: tuple[MoveValue, ...], played: int) -> MoveValue:
     raise ValueError(f"{played} is not a legal move here")
 
 
+def _merged(parts: list[tuple[MoveValue, ...]]) -> tuple[MoveValue, ...]:
+    """Batches of values of the same moves as one evaluation (each batch on its own guessed
+    deals, every move of a batch on the same ones, so the samples stay paired), best first."""
+    samples: dict[int, list[float]] = {v.code: [] for v in parts[0]}
+    for part in parts:
+        for v in part:
+            samples[v.code].extend(v.samples)
+    merged = [MoveValue(a, sum(xs) / len(xs), tuple(xs)) for a, xs in samples.items()]
+    merged.sort(key=lambda m: -m.mean)
+    return tuple(merged)
+
+
+def settled(values: tuple[MoveValue, ...], played: int) -> bool:
+    """Whether more playouts could still move the played move's label: no label's threshold
+    lies within :data:`SURE` standard errors of its loss (the loss against the best move; when
+    it is the best, the largest noise against any other move)."""
+    best, mine = values[0], value_of(values, played)
+    if mine is best:
+        loss, error = 0.0, max((noise(best, v) for v in values[1:]), default=0.0)
+    else:
+        loss, error = best.mean - mine.mean, noise(best, mine)
+    return all(abs(loss - least) > SURE * error for _name, least in LABELS)
+
+
 def review_values(
-    view: SeatView, *, seed: int = 0, budget: int = REVIEW_BUDGET
+    view: SeatView, played: int, *, seed: int = 0, budget: int = REVIEW_BUDGET
 ) -> tuple[MoveValue, ...]:
     """Every distinct move of the position valued for the review, best first; empty when there
-    is nothing to choose. Near the round's end each guessed deal is solved exactly
-    (:mod:`domino_tui.bots.endgame`), so a move is not blamed for a playout's later errors."""
+    is nothing to choose. The budget is spent in :data:`BATCHES` batches, and the review stops
+    after one whose figures leave the played move's label beyond doubt (:func:`settled`): a
+    clear decision costs a batch, a close one the whole budget. Near the round's end each
+    guessed deal is solved exactly (:mod:`domino_tui.bots.endgame`), so a move is not blamed
+    for a playout's later errors."""
     if len(distinct_moves(view)) < 2:
         return ()
-    return evaluate(view, seed, budget, most=budget, solve_nodes=SOLVE_NODES)
+    per = max(1, budget // BATCHES)
+    parts: list[tuple[MoveValue, ...]] = []
+    for k in range(BATCHES):
+        batch_seed = seed + k * 1_000_003  # each batch its own guessed deals
+        parts.append(evaluate(view, batch_seed, per, most=per, solve_nodes=SOLVE_NODES))
+        values = _merged(parts)
+        if settled(values, played):
+            break
+    return values
 
 
 def judge(
@@ -111,7 +148,7 @@ def review_decision(
     where: tuple[int, int] = (0, 0),
 ) -> Decision:
     """The review of ``played`` in the position ``view`` (the deciding seat's view)."""
-    return judge(view, played, review_values(view, seed=seed, budget=budget), where)
+    return judge(view, played, review_values(view, played, seed=seed, budget=budget), where)
 
 
 def warns(decision: Decision) -> bool:
@@ -140,9 +177,9 @@ def positions(match: Match) -> Iterator[tuple[int, int, Match, int]]:
             fresh.apply(code)
 
 
-def _values_job(job: tuple[SeatView, int, int]) -> tuple[MoveValue, ...]:
-    view, seed, budget = job
-    return review_values(view, seed=seed, budget=budget)
+def _values_job(job: tuple[SeatView, int, int, int]) -> tuple[MoveValue, ...]:
+    view, played, seed, budget = job
+    return review_values(view, played, seed=seed, budget=budget)
 
 
 def reviewed_positions(
@@ -166,7 +203,7 @@ def reviewed_positions(
         for r, i, then, code in positions(match)
         if then.turn in wanted
     ]
-    jobs = [(view, seed, budget) for _where, view, _code in found]
+    jobs = [(view, code, seed, budget) for _where, view, code in found]
     pool = None
     if workers > 1 and len(jobs) > 1:
         pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=get_context("spawn"))

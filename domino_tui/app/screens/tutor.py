@@ -56,7 +56,7 @@ def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
     evaluation (same seed and budget, so the same values); none if they cannot be had."""
     budget = review.TUTOR_BUDGET
     try:
-        values = review.review_values(view, seed=seed, budget=budget)
+        values = review.review_values(view, d.played, seed=seed, budget=budget)
         return reasons_for(view, (value_of(values, d.best), value_of(values, d.played)))
     except Exception:  # the warning stands without its reasons
         return ()
