@@ -106,8 +106,11 @@ class ReviewedReplay(DominoScreen):
         self.show_frame()
 
     def action_loss(self, direction: int) -> None:
-        """N / P: the next / previous decision that lost points; at the last one, stay."""
-        if not self.stops:
+        """N / P: the next / previous decision that lost points; at the last one, stay (before
+        the review, the key starts it)."""
+        if self.review is None:
+            if not self.reviewing:
+                self.start_review()
             return
         if direction > 0:
             later = bisect_right(self.stops, self.index)
