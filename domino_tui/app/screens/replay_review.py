@@ -136,9 +136,9 @@ class ReviewedReplay(DominoScreen):
     @work(thread=True, exclusive=True, group="review")
     def review_worker(self) -> None:
         """The kept review, or a fresh one (then kept); the viewer stays live meanwhile."""
-        from ...cli.analyze import chosen_seats
         from ...coach import cache
         from ...coach import review as coach_review
+        from ...coach.seats import default_seats
 
         worker = get_current_worker()
         loaded = self.loaded
@@ -153,7 +153,7 @@ class ReviewedReplay(DominoScreen):
                 loaded.path,
                 str(loaded.record.get("digest", "")),
                 loaded.match,
-                chosen_seats(loaded, None, self.lang),
+                default_seats(loaded.seats),
                 budget=coach_review.REVIEW_BUDGET,
                 progress=step,
             )
