@@ -9,7 +9,6 @@ so a second look is instant. ``--json`` prints the same facts for scripts, witho
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -93,9 +92,10 @@ def run_review(
     processes."""
     from ..coach import report
     from ..coach.cache import reviewed
+    from ..coach.review import default_workers
 
     digest = str(loaded.record.get("digest", ""))
-    workers = min(2, os.cpu_count() or 1)
+    workers = default_workers()
 
     def review(step: Callable[[int, int], None] | None) -> Review:
         if not keep:

@@ -14,6 +14,7 @@ bot-against-bot games (greedy should make many mistakes, master almost none).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -175,6 +176,13 @@ def positions(match: Match) -> Iterator[tuple[int, int, Match, int]]:
         for i, code in enumerate(codes):
             yield r + 1, i, fresh, code
             fresh.apply(code)
+
+
+def default_workers() -> int:
+    """Processes for a whole match's review: two where there are two cores (the machines this
+    runs on have at least that), so the review takes half the time and the table's own process
+    keeps a core free for the screen."""
+    return min(2, os.cpu_count() or 1)
 
 
 def _values_job(job: tuple[SeatView, int, int, int]) -> tuple[MoveValue, ...]:
