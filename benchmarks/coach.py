@@ -2,13 +2,14 @@
 item 5: a whole 4-player match of human decisions in at most 60 s on two cores, labels stable
 between two review seeds for at least 95% of the decisions).
 
-    python benchmarks/coach.py [--matches 3] [--players 4] [--bots easy] [--budget 6000]
+    python benchmarks/coach.py [--matches 3] [--players 4] [--bots easy] [--budget 4000]
                                [--workers 2] [--json]
 
 Each match is played by bots (``--bots`` at every seat, seeded) and then **every** decision of
 **every** seat is reviewed, as if all four were human (hot-seat: the most a match can hold),
 twice, with two review seeds, in ``--workers`` processes. Printed per match: its size (rounds,
-decisions, the counted ones), the wall time of one review, and side by side in the same run the
+decisions, the counted ones), the wall time of one review of seat 0 alone (one human among
+bots, the usual game) and of all the seats, and side by side in the same run the
 yardstick: the hint's evaluation of the same positions (``bots.explain.evaluate`` at the hint's
 own budget, one process), so the ratio says what the review costs against what the table
 already spends on a hint; the stability: the share of decisions whose label (none,
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domino_tui.bots import LEVELS, make_bot
 from domino_tui.bots.explain import evaluate
-from domino_tui.coach.review import positions, review_match
+from domino_tui.coach.review import REVIEW_BUDGET, positions, review_match
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
@@ -49,6 +50,9 @@ def run(players: int, seed: int, budget: int, bot: str, workers: int) -> dict[st
     m = played_match(players, seed, bot)
     seats = range(players)
     start = time.perf_counter()
+    review_match(m, [0], seed=1, budget=budget, workers=workers)
+    one_s = time.perf_counter() - start
+    start = time.perf_counter()
     first = review_match(m, seats, seed=1, budget=budget, workers=workers)
     review_s = time.perf_counter() - start
     second = review_match(m, seats, seed=2, budget=budget, workers=workers)
@@ -63,6 +67,7 @@ def run(players: int, seed: int, budget: int, bot: str, workers: int) -> dict[st
         "rounds": len(m.results),
         "decisions": len(first),
         "counted": len(counted),
+        "one_seat_s": round(one_s, 1),
         "review_s": round(review_s, 1),
         "yardstick_s": round(yard_s, 1),
         "ratio": round(review_s / yard_s, 2) if yard_s else None,
@@ -82,7 +87,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=3)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=6000)
+    parser.add_argument("--budget", type=int, default=REVIEW_BUDGET)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bots", default="easy")
     parser.add_argument("--json", action="store_true")
@@ -92,7 +97,15 @@ def main() -> None:
         rows.append(run(args.players, args.seed + k, args.budget, args.bots, args.workers))
         if not args.json:
             print(f"match {k + 1}: {rows[-1]}", flush=True)
-    keys = ("decisions", "review_s", "yardstick_s", "ratio", "stable_all", "stable_counted")
+    keys = (
+        "decisions",
+        "one_seat_s",
+        "review_s",
+        "yardstick_s",
+        "ratio",
+        "stable_all",
+        "stable_counted",
+    )
     medians = {key: statistics.median(r[key] for r in rows if r[key] is not None) for key in keys}
     if args.json:
         print(json.dumps({"matches": rows, "median": medians}))

@@ -1,7 +1,7 @@
 """Where the coach's labels and ratings come from (issue 12, item 1): bots of known strength
 reviewed side by side.
 
-    python benchmarks/coach_calibrate.py [--matches 4] [--budget 6000] [--rules kozel] [--json]
+    python benchmarks/coach_calibrate.py [--matches 4] [--budget 4000] [--rules kozel] [--json]
 
 Each match seats four bots of different strength at one table (seeded): ``random``, ``easy``
 (greedy), ``medium`` (counter) and ``master``, rotated from match to match so that no seat's
@@ -24,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domino_tui.bots import LEVELS, make_bot
-from domino_tui.coach.review import Decision, review_match
+from domino_tui.coach.review import REVIEW_BUDGET, Decision, review_match
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.variants import preset_values
@@ -53,10 +53,10 @@ def figures(decisions: list[Decision]) -> dict[str, Any]:
     }
 
 
-def main() -> None:
+def main() -> None:  # the review's processes import this file: the work stays in main()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=4)
-    parser.add_argument("--budget", type=int, default=6000)
+    parser.add_argument("--budget", type=int, default=REVIEW_BUDGET)
     parser.add_argument("--rules", default="kozel")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--json", action="store_true")
@@ -65,7 +65,7 @@ def main() -> None:
     for k in range(args.matches):
         order = BOTS[k % 4 :] + BOTS[: k % 4]
         m = play(args.rules, args.seed + k, order)
-        for d in review_match(m, range(4), seed=k, budget=args.budget):
+        for d in review_match(m, range(4), seed=k, budget=args.budget, workers=2):
             found[order[d.seat]].append(d)
         print(f"match {k + 1}/{args.matches} reviewed", file=sys.stderr, flush=True)
     table = {name: figures(ds) for name, ds in found.items()}

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 JSON_VERSION = 1
 # playouts per decision: the review's (coach.review.REVIEW_BUDGET), repeated for a light --help
-BUDGET = 6000
+BUDGET = 4000
 BUDGETS = (50, 100_000)  # the least and the most --budget
 
 

@@ -26,15 +26,18 @@ from ..engine.actions import is_play
 from ..engine.match import Match
 from ..engine.view import SeatView, seat_view
 
-# playouts per decision, shared among its moves, all of them on the same guessed deals: at
-# 6000 a 4-player match of greedy bots reviews in ~16 s CPU and 96% of the counted decisions
-# keep their label under another review seed (benchmarks/coach.py); the hint's 2400 capped at
-# 400 guesses kept 86%
-REVIEW_BUDGET = 6000
-# the tutor's budget: it answers before a move is laid, while the player waits (about half a
-# second for a 4-player Козёл position), and it only ever speaks of a mistake or worse
-TUTOR_BUDGET = 3000
+# playouts per decision, shared among its moves, all of them on the same guessed deals, spent
+# in BATCHES batches until the label is sure (SURE), a close call up to CLOSE times as many.
+# benchmarks/coach.py (every seat of 4-player matches of greedy bots, two processes): 175
+# decisions in 42 s, 283 in 80 s, one seat of them in a quarter of that; 98.9% of the
+# decisions keep their label under another review seed (97.8% of the counted ones); the
+# whole 6000 without batches kept 96-98% and took twice as long
+REVIEW_BUDGET = 4000
+# the tutor's budget: it answers before a move is laid, while the player waits (a clear move in
+# a fraction of a second, a close call in a few), and it only ever speaks of a mistake or worse
+TUTOR_BUDGET = 2000
 BATCHES = 4  # the budget is spent in this many batches, stopping once the label is sure
+CLOSE = 4  # ... and a call too close for a label gets this many times the budget
 SURE = 3.0  # standard errors between a loss and every label's threshold, to stop early
 
 # (label, least loss in points): the first whose threshold the loss reaches
@@ -106,14 +109,15 @@ def review_values(
     """Every distinct move of the position valued for the review, best first; empty when there
     is nothing to choose. The budget is spent in :data:`BATCHES` batches, and the review stops
     after one whose figures leave the played move's label beyond doubt (:func:`settled`): a
-    clear decision costs a batch, a close one the whole budget. Near the round's end each
+    clear decision costs a batch, a close one up to :data:`CLOSE` times the budget (a loss
+    near a label's threshold is where two reviews would disagree). Near the round's end each
     guessed deal is solved exactly (:mod:`domino_tui.bots.endgame`), so a move is not blamed
     for a playout's later errors."""
     if len(distinct_moves(view)) < 2:
         return ()
     per = max(1, budget // BATCHES)
     parts: list[tuple[MoveValue, ...]] = []
-    for k in range(BATCHES):
+    for k in range(BATCHES * CLOSE):
         batch_seed = seed + k * 1_000_003  # each batch its own guessed deals
         parts.append(evaluate(view, batch_seed, per, most=per, solve_nodes=SOLVE_NODES))
         values = _merged(parts)
