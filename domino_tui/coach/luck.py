@@ -4,9 +4,13 @@ left a seat, in the variant's points of one round, judged from that seat's view 
 The value of a position for a seat is the mean outcome of the round when the hidden tiles are
 guessed from the seat's view and every seat then plays the bots' default policy to the end (the
 evaluation the hint and the review use, so luck and mistakes are in the same currency). Values
-are relative (the others' mean cost minus one's own), so an average deal is worth 0:
+are relative (the others' mean cost minus one's own), and a deal is judged against the deals
+that could have come at the same score (a seat one round from the goat expects to lose points
+whatever it is dealt; that is the score, not the deal):
 
-- the deal's luck is the value of the seat's first view of the round, before any move;
+- the deal's luck is the value of the seat's first view of the round, before any move, minus
+  the mean value of fresh deals at the same standings (:func:`deal_baseline`), so an average
+  deal is worth 0;
 - a draw's luck is the value just after the seat drew (the tile now known) minus the value just
   before (when it was only expected).
 
@@ -15,7 +19,9 @@ Decisions move value too, but that is skill: the review (:mod:`.review`) measure
 
 from __future__ import annotations
 
+import copy
 import math
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -64,9 +70,39 @@ def position_value(view: SeatView, *, seed: int = 0, budget: int = BUDGET) -> Va
         if not state.over:
             playout(state, rng.random)
         values.append(evaluator.seat_values(state)[view.seat])
-    mean = sum(values) / len(values)
-    var = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return Value(mean, math.sqrt(var / len(values)))
+    return _value(values)
+
+
+def deal_baseline(
+    match: Match, seats: Iterable[int], *, seed: int = 0, budget: int = BUDGET
+) -> dict[int, Value]:
+    """What ``seats`` expect of the round about to be dealt in ``match`` (standings, carry and
+    who leads as they are), before anyone sees a tile: fresh deals played out by the default
+    policy. Only public facts are used, so it is the same from every seat's view."""
+    wanted = sorted(set(seats))
+    rng = random.Random(f"luck-{seed}-{match.seed}-{len(match.results)}")
+    rules, variant = match.rules, match.variant
+    dealer = copy.copy(match)  # the same table with its own shuffles; the match keeps its own
+    dealer.rng = rng
+    evaluator = Evaluator(seat_view(match, match.turn))
+    playout = POLICIES["heavy"](rules)
+    found: dict[int, list[float]] = {s: [] for s in wanted}
+    in_play = match.seats_in
+    for _ in range(max(2, budget)):
+        dealt = variant.deal(dealer, in_play)
+        leader, mask = variant.lead(dealer, dealt, in_play)
+        state = variant.start(rules, list(dealt.hands), list(dealt.boneyard), leader, mask, in_play)
+        playout(state, rng.random)
+        values = evaluator.seat_values(state)
+        for s in wanted:
+            found[s].append(values[s])
+    return {s: _value(xs) for s, xs in found.items()}
+
+
+def _value(xs: list[float]) -> Value:
+    mean = sum(xs) / len(xs)
+    var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
+    return Value(mean, math.sqrt(var / len(xs)))
 
 
 def match_luck(
@@ -94,9 +130,10 @@ def match_luck(
         if r != current:
             close()
             current = r
+            base = deal_baseline(then, wanted, seed=seed, budget=budget)
             for seat in wanted:
                 v = position_value(seat_view(then, seat), seed=seed, budget=budget)
-                found[seat] = [v.mean, 0.0, v.error**2]
+                found[seat] = [v.mean - base[seat].mean, 0.0, v.error**2 + base[seat].error ** 2]
         if code == DRAW and then.turn in found:
             seat = then.turn
             pending = (seat, position_value(seat_view(then, seat), seed=seed, budget=budget))

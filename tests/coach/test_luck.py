@@ -58,3 +58,31 @@ def test_an_average_deal_is_worth_nothing() -> None:
     mean = sum(deals) / len(deals)
     var = sum((d - mean) ** 2 for d in deals) / (len(deals) - 1)
     assert abs(mean) < 3 * (var / len(deals)) ** 0.5 + 0.5
+
+
+def test_a_deal_is_judged_against_the_deals_that_could_have_come_at_that_score() -> None:
+    """One seat is far ahead (K9: the other is near the goat): every deal is worth a lot less to
+    the trailing seat than to the leader, which is the score, not luck. Judged against fresh
+    deals at the same standings, the deals' luck averages near 0 for both."""
+    import copy
+    import random
+
+    from domino_tui.coach.luck import deal_baseline
+    from domino_tui.engine.scoring import Standing
+
+    m = Match(make_rules({"players": 2}), 3)
+    m.standings = (Standing(80, 0, True), Standing(0, 0, False))
+    base = deal_baseline(m, [0, 1], budget=200)
+    assert base[0].mean < -3 * base[0].error and base[1].mean > 3 * base[1].error
+    raw, lucky = [], []
+    for k in range(20):
+        fresh = copy.deepcopy(m)
+        fresh.rng = random.Random(k)
+        fresh.round = fresh._new_round()
+        v = position_value(seat_view(fresh, 0), budget=60).mean
+        raw.append(v)
+        lucky.append(v - base[0].mean)
+    mean = sum(lucky) / len(lucky)
+    spread = (sum((x - mean) ** 2 for x in lucky) / (len(lucky) - 1) / len(lucky)) ** 0.5
+    assert abs(mean) < 3 * spread + 1.0
+    assert sum(raw) / len(raw) < 0  # without the baseline every deal would look unlucky
