@@ -7,16 +7,18 @@ the caller's). :func:`summarize` turns that into one :class:`Summary` per player
 
 The error rate is the mean loss per *counted* decision (a forced move or one among equal moves
 teaches nothing and is left out), in the variant's points of one round. The rating word is the
-first whose bound the rate stays under; the bounds are provisional, like the labels' (to be
-calibrated from bot-against-bot games: master should make almost no mistakes, greedy many):
+first whose bound the rate stays under, calibrated from bots of known strength at one table
+(``benchmarks/coach_calibrate.py``: six 4-player Козёл matches, every seat reviewed, about 120
+counted decisions per bot): master 0.27, medium (counter) 1.11, easy (greedy) 1.84, random
+4.16 — so each bot earns the word of its strength:
 
 ==========  ====================
 rate below  rating
 ==========  ====================
 0.5         master (мастер)
-1.5         expert (эксперт)
-3.0         strong (сильный)
-5.0         amateur (любитель)
+1.0         expert (эксперт)
+1.5         strong (сильный)
+3.0         amateur (любитель)
 (any)       beginner (новичок)
 ==========  ====================
 """
@@ -35,9 +37,9 @@ from .review import LABELS, REVIEW_BUDGET, Decision, reviewed_positions, value_o
 # (rating, the error rate it stays under); beginner takes every rate above the last bound
 RATINGS: tuple[tuple[str, float], ...] = (
     ("master", 0.5),
-    ("expert", 1.5),
-    ("strong", 3.0),
-    ("amateur", 5.0),
+    ("expert", 1.0),
+    ("strong", 1.5),
+    ("amateur", 3.0),
 )
 BEGINNER = "beginner"
 LUCK_LEAST = 50  # playouts per position for the luck, however small the review's budget

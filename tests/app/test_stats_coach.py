@@ -33,8 +33,8 @@ def three_reviewed_and_one_not() -> None:
 @pytest.mark.parametrize(
     ("lang", "words", "empty"),
     [
-        ("en", ("Error rate over time", "Reviewed", "improving", "expert"), "No reviewed matches"),
-        ("ru", ("Ошибки по партиям", "Разобрано", "лучше", "эксперт"), "Разобранных партий"),
+        ("en", ("Error rate over time", "Reviewed", "improving", "strong"), "No reviewed matches"),
+        ("ru", ("Ошибки по партиям", "Разобрано", "лучше", "сильный"), "Разобранных партий"),
     ],
 )
 async def test_the_error_rates_of_the_variant_shown_and_how_to_get_one(

@@ -29,10 +29,10 @@ def test_the_table_per_variant_in_both_languages() -> None:
     assert out.index("Goat") < out.index("Telefon")  # the most reviewed variant first
     (kozel, telefon) = [line.split() for line in out.splitlines() if "Маша" in line]
     # Козёл: 5.0 then 1.5 per choice; mean (5 + 3) / 3; the latest match's word; better
-    assert kozel == ["Маша", sparkline([5.0, 1.5]), "2", "1.50", "2.67", "strong", "improving"]
+    assert kozel == ["Маша", sparkline([5.0, 1.5]), "2", "1.50", "2.67", "amateur", "improving"]
     assert telefon == ["Маша", sparkline([0.2]), "1", "0.20", "0.20", "master", "—"]
     ru = run("stats", "--coach", "--lang", "ru").output
-    assert "Ошибки по партиям, Козёл" in ru and "сильный" in ru and "лучше" in ru
+    assert "Ошибки по партиям, Козёл" in ru and "любитель" in ru and "лучше" in ru
 
 
 def test_json_and_the_rules_filter() -> None:
@@ -45,7 +45,7 @@ def test_json_and_the_rules_filter() -> None:
     }  # fmt: skip
     assert (entry["variant"], entry["name"], entry["is_bot"]) == ("kozel", "Маша", False)
     assert (entry["reviewed"], entry["last"], entry["mean"]) == (2, 1.5, 2.67)
-    assert (entry["rating"], entry["trend"]) == ("strong", "better")
+    assert (entry["rating"], entry["trend"]) == ("amateur", "better")
     assert [(p["finished"][:10], p["error_rate"], p["counted"]) for p in entry["points"]] == [
         ("2026-03-01", 5.0, 1),
         ("2026-03-02", 1.5, 2),

@@ -67,7 +67,7 @@ def test_the_default_seats_are_the_humans_else_everyone() -> None:
 
 def test_a_series_per_player_in_time_order_from_the_kept_reviews() -> None:
     """Kept out of order (the 5th before the 1st): the points follow the finishing dates."""
-    keep(1, 5, {0: [1.0, 3.0]})  # 2.0 per choice: strong
+    keep(1, 5, {0: [1.0, 3.0]})  # 2.0 per choice: amateur
     keep(2, 1, {0: [6.0, 6.0, 6.0, 6.0]})  # 6.0: beginner
     keep(3, 3, {0: [0.0, 0.2]})  # 0.1: master
     (series,) = history.history()
@@ -75,8 +75,8 @@ def test_a_series_per_player_in_time_order_from_the_kept_reviews() -> None:
     assert [p.finished_at[:10] for p in series.points] == ["2026-03-01", "2026-03-03", "2026-03-05"]
     assert [p.error_rate for p in series.points] == pytest.approx([6.0, 0.1, 2.0])
     assert [p.counted for p in series.points] == [4, 2, 2]
-    assert [p.rating for p in series.points] == ["beginner", "master", "strong"]
-    assert series.rating == "strong"  # the latest match's word
+    assert [p.rating for p in series.points] == ["beginner", "master", "amateur"]
+    assert series.rating == "amateur"  # the latest match's word
     assert series.mean == pytest.approx((24.0 + 0.2 + 4.0) / 8)  # per decision, not per match
 
 
