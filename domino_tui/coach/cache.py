@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..engine.match import Match
 
 FORMAT = "domino-tui/review"
-VERSION = 1
+VERSION = 2  # 2: the end solved exactly, batches, luck against fresh deals
 CACHE_CAP = 512 * KIB
 SUFFIX = ".review"
 _LABELS = {""} | {name for name, _ in LABELS}
