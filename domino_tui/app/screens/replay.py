@@ -134,7 +134,8 @@ class ReplayScreen(ReviewedReplay):
         ("end", "jump(-1)", ""),
         ("r", "review", "rv.key_review"),
         ("n,right_square_bracket", "loss(1)", "rv.key_next"),
-        ("p,left_square_bracket", "loss(-1)", "rv.key_prev"),
+        # P works unseen at 80 columns (the panel names N / P), or Close would be cut off
+        ("p,left_square_bracket", "loss(-1)", ""),
         ("escape,q", "close", "replay_close"),  # not "Back": ← is the step back
     )
     DEFAULT_CSS = """
