@@ -188,9 +188,8 @@ async def test_a_good_move_is_laid_without_a_dialog(monkeypatch: pytest.MonkeyPa
         assert len(seen) == 1 and not isinstance(app.screen, TutorWarning)
 
 
-async def test_the_table_stays_live_while_the_tutor_looks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The look blocks until released: meanwhile the cursor moves, the log's help key answers,
-    a second move is held with a word; once released, the first move is laid."""
+def blocked_look(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The tutor's look held until the returned event is set; then it finds nothing to say."""
     release = threading.Event()
 
     def slow(view: SeatView, played: int, *, seed: int = 0) -> Decision:
@@ -198,6 +197,13 @@ async def test_the_table_stays_live_while_the_tutor_looks(monkeypatch: pytest.Mo
         return Decision(1, 0, view.seat, played, played, 0.0, 0.0, "", True)
 
     monkeypatch.setattr(review, "tutor_check", slow)
+    return release
+
+
+async def test_the_table_stays_live_while_the_tutor_looks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look blocks until released: meanwhile the cursor moves, the log's help key answers,
+    a second move is held with a word; once released, the first move is laid."""
+    release = blocked_look(monkeypatch)
     app, session = position(CHOICE_AT)
     async with app.run_test(size=(100, 34)) as pilot:
         screen = game(app)
@@ -222,13 +228,7 @@ async def test_the_table_stays_live_while_the_tutor_looks(monkeypatch: pytest.Mo
 async def test_esc_stops_a_long_look_and_the_move_is_not_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    release = threading.Event()
-
-    def slow(view: SeatView, played: int, *, seed: int = 0) -> Decision:
-        release.wait()
-        return Decision(1, 0, view.seat, played, played, 0.0, 0.0, "", True)
-
-    monkeypatch.setattr(review, "tutor_check", slow)
+    release = blocked_look(monkeypatch)
     app, session = position(CHOICE_AT)
     async with app.run_test(size=(100, 34)) as pilot:
         screen = game(app)
@@ -244,13 +244,7 @@ async def test_esc_stops_a_long_look_and_the_move_is_not_played(
 
 async def test_an_answer_for_an_old_position_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
     """Undo while the tutor looks: the move it was looking at is not laid afterwards."""
-    release = threading.Event()
-
-    def slow(view: SeatView, played: int, *, seed: int = 0) -> Decision:
-        release.wait()
-        return Decision(1, 0, view.seat, played, played, 0.0, 0.0, "", True)
-
-    monkeypatch.setattr(review, "tutor_check", slow)
+    release = blocked_look(monkeypatch)
     app, session = position(CHOICE_AT)
     async with app.run_test(size=(100, 34)) as pilot:
         screen = game(app)
