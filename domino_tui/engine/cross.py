@@ -289,7 +289,7 @@ class CrossState(RoundState):
             self.over = True  # V2.6.2: the close-out ends the round at once
             self.closed_out = seat
         elif self._dead():
-            self._end_fish(seat)  # G8
+            self.end_fish(seat)  # G8
         else:
             self.turn = self.nxt[seat]
             self.drawn = 0

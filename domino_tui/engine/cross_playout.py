@@ -70,7 +70,7 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
                 _store(s, ends, dbl, bare, cand, spinner, spin_cov, spin_end)
                 s.table, s.turn, s.knocks, s.last_nondouble = table, turn, knocks, last_nd
                 s.drawn = drawn
-                s._end_fish(-1)
+                s.end_fish(-1)
                 return s
             turn = nxt[turn]
             drawn = 0
@@ -173,7 +173,7 @@ def cross_playout(s: CrossState, random: Callable[[], float]) -> CrossState:
             _store(s, ends, dbl, bare, cand, spinner, spin_cov, spin_end)
             s.table, s.turn, s.knocks, s.last_nondouble = table, turn, knocks, last_nd
             s.drawn = drawn
-            s._end_fish(seat)
+            s.end_fish(seat)
             return s
         turn = nxt[seat]
         drawn = 0

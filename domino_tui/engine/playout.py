@@ -45,7 +45,7 @@ def random_playout(s: RoundState, random: Callable[[], float]) -> RoundState:
             if knocks >= nseats:
                 s.left, s.right, s.table, s.turn = left, right, table, turn
                 s.knocks, s.last_nondouble = knocks, last_nd
-                s._end_fish(-1)
+                s.end_fish(-1)
                 return s
             turn = nxt[turn]
             continue
@@ -74,7 +74,7 @@ def random_playout(s: RoundState, random: Callable[[], float]) -> RoundState:
         if not ((fits[left] & ~table & ~neutral[left]) or (fits[right] & ~table & ~neutral[right])):
             s.left, s.right, s.table, s.turn = left, right, table, turn
             s.knocks, s.last_nondouble = knocks, last_nd
-            s._end_fish(turn)
+            s.end_fish(turn)
             return s
         turn = nxt[turn]
 

@@ -313,7 +313,7 @@ class RoundState:
             self.history.append(Event(seat, KNOCK, -1, self.left, self.right, self.up, self.down))
             self.knocks += 1
             if self.knocks >= len(self.seats):
-                self._end_fish(-1)  # K4.3: a full cycle of knocks
+                self.end_fish(-1)  # K4.3: a full cycle of knocks
             else:
                 self.turn = self.nxt[seat]
                 self.drawn = 0
@@ -329,7 +329,7 @@ class RoundState:
             self.over = True  # F5: going out beats a fish made by the same tile
             self.went_out = seat
         elif self.geo.dead(self.left, self.right, self.table):
-            self._end_fish(seat)  # K4.2
+            self.end_fish(seat)  # K4.2
         else:
             self.turn = self.nxt[seat]
             self.drawn = 0
@@ -350,10 +350,18 @@ class RoundState:
         if not ts.is_double[t]:
             self.last_nondouble = seat
 
-    def _end_fish(self, layer: int) -> None:
+    def end_fish(self, layer: int) -> None:
         """Close the round as a fish; the fisher is the last non-double layer (K4.3, F6). A
         double never makes its player the fisher: when only doubles were laid (the lead alone,
-        or 6-6 then 0-0 under ``match=sum6``) the fisher is the round's leader (F18)."""
+        or 6-6 then 0-0 under ``match=sum6``) the fisher is the round's leader (F18).
+
+        ``layer`` is the seat whose tile made the board dead (K4.2), or -1 when the round ends
+        on a full cycle of knocks (K4.3): only a layer's fish hands the boneyard to the next
+        seat (K4.4). Public because a fast playout (:mod:`.playout`, a bot author's own) keeps
+        the board in local variables and must still end a fish exactly as :meth:`apply` does:
+        store ``hands``, ``table``, the ends, ``placed``, ``turn``, ``knocks`` and
+        ``last_nondouble`` first, then call this; the state is then over and scores as the
+        engine's own fish."""
         self.over = self.fish = True
         self.fisher = self.last_nondouble if self.last_nondouble >= 0 else self.leader
         if layer >= 0 and self.takes_boneyard and len(self.boneyard) > self.reserve:
