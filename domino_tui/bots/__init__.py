@@ -102,7 +102,15 @@ BUILTIN: dict[str, BotInfo] = {
             "pimc",
             PimcBot,
             "guesses hidden tiles, plays every move out, keeps the best",
-            options={"playouts": BotOption(int, 1, MAX_BUDGET)},
+            timed=True,
+            options={
+                "playouts": BotOption(int, 1, MAX_BUDGET),
+                "samples": BotOption(int, 0, MAX_BUDGET),  # 0: ``playouts`` decides
+                "policy": BotOption(str, choices=tuple(POLICIES)),
+                "solve": BotOption(int, 0, 28),  # 0: never solve the end exactly
+                "nodes": BotOption(int, 1, MAX_BUDGET),
+                "time_ms": BotOption(int, 0, MAX_TIME_MS),
+            },
         ),
         BotInfo(
             "ismcts",

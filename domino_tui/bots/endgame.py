@@ -3,15 +3,23 @@
 A playout policy plays the last few tiles plausibly, not well: it may hand the next seat its
 last tile or walk into a fish that an attentive player sees coming. When few tiles are left in
 the hands, the game tree of one guessed deal (every hand and the boneyard's order fixed) is
-small, so it is searched to the end: each seat to move picks the action best for itself (max-n,
-with partners sharing their side's value), valued by the same :class:`Evaluator` as playouts.
-The coach's review uses it (a review must not blame a move for the policy's later errors); the
-search is capped in nodes, and a tree that grows past the cap is left to the playout.
+small, so it is searched to the end, valued by the same :class:`Evaluator` as playouts.
+
+- Two sides (2 players, or pairs): the values are zero-sum (one side's gain is the other's
+  loss), so the search is alpha-beta with the heaviest tiles tried first and a table of the
+  positions already met (the same position is reached by laying two tiles in either order).
+  In a 2-player Козёл round the unseen tiles *are* the other hand once the boneyard is empty,
+  so there the solve is the true value of the position, not a guess.
+- Three or four sides: max-n (each seat to move picks what is best for itself).
+
+The search is capped in nodes, and a tree that grows past the cap is left to the playout. The
+coach's review and the master bot use it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 
 from ..engine.actions import is_play
 from ..engine.round import RoundState
@@ -20,9 +28,17 @@ SOLVE_TILES = 10  # tiles left in the hands and the boneyard together at most, t
 SOLVE_NODES = 3000  # positions searched at most per solve
 GIVE_UP = 3  # solves that grow too big before an evaluation stops trying (the trees are alike)
 
+Values = Callable[[RoundState], list[float]]
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
 
 class _TooBig(Exception):
     pass
+
+
+def tiles_left(state: RoundState) -> int:
+    """Tiles in every hand and in the boneyard: the size of what a solve must search."""
+    return sum(h.bit_count() for h in state.hands) + len(state.boneyard)
 
 
 def _moves(s: RoundState) -> list[int]:
@@ -34,12 +50,26 @@ def _moves(s: RoundState) -> list[int]:
 
 
 def solve(
-    state: RoundState, values: Callable[[RoundState], list[float]], nodes: int = SOLVE_NODES
+    state: RoundState,
+    values: Values,
+    nodes: int = SOLVE_NODES,
+    side_of: Sequence[int] | None = None,
+    tiles: int = SOLVE_TILES,
 ) -> list[float] | None:
     """Each seat's value of the round played to the end by seats that each play their best
-    (all hands known); None when the end is too far (more than ``nodes`` positions)."""
-    if sum(bin(h).count("1") for h in state.hands) + len(state.boneyard) > SOLVE_TILES:
+    (all hands known); None when the end is too far (more than ``tiles`` tiles left, or more
+    than ``nodes`` positions). With ``side_of`` (each seat's side) and two sides still in the
+    round, the zero-sum search is used."""
+    if tiles_left(state) > tiles:
         return None
+    if state.over:
+        return values(state)
+    if side_of is not None and len({side_of[s] for s in state.seats}) == 2:
+        return _duel(state, values, nodes, side_of)
+    return _max_n(state, values, nodes)
+
+
+def _max_n(state: RoundState, values: Values, nodes: int) -> list[float] | None:
     left = [nodes]
 
     def search(s: RoundState) -> list[float]:
@@ -63,3 +93,88 @@ def solve(
         return search(state)
     except _TooBig:
         return None
+
+
+def _key(s: RoundState) -> tuple[object, ...]:
+    """What decides the rest of a line round: hands, what can still be drawn, the ends, whose
+    turn, the knocks in a row, who would be the fisher (K4.3) and the draws of this turn."""
+    return (
+        *s.hands,
+        len(s.boneyard),
+        s.left,
+        s.right,
+        s.turn,
+        s.knocks,
+        s.last_nondouble,
+        s.drawn,
+        s.table,
+    )
+
+
+def _duel(
+    state: RoundState, values: Values, nodes: int, side_of: Sequence[int]
+) -> list[float] | None:
+    """Alpha-beta over the value of the root mover's side (the other side's is its negative)."""
+    root = state.turn
+    mine = side_of[root]
+    rank = state.geo.ts.pips
+    table: dict[tuple[object, ...], tuple[int, float]] = {}
+    memo = not state.cross  # the cross has more state than the key holds
+    left = [nodes]
+
+    def order(s: RoundState) -> list[int]:
+        moves = _moves(s)
+        if len(moves) > 1:
+            moves.sort(key=lambda a: -rank[a >> 1] if is_play(a) else 0)
+        return moves
+
+    def search(s: RoundState, alpha: float, beta: float) -> float:
+        if s.over:
+            return values(s)[root]
+        key = _key(s) if memo else None
+        if key is not None:
+            hit = table.get(key)
+            if hit is not None:
+                flag, v = hit
+                if (
+                    flag == _EXACT
+                    or (flag == _LOWER and v >= beta)
+                    or (flag == _UPPER and v <= alpha)
+                ):
+                    return v
+        left[0] -= 1
+        if left[0] < 0:
+            raise _TooBig
+        a0, b0 = alpha, beta
+        if side_of[s.turn] == mine:
+            best = -math.inf
+            for a in order(s):
+                t = s.copy()
+                t.apply_unchecked(a)
+                v = search(t, alpha, beta)
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+                    if alpha >= beta:
+                        break
+        else:
+            best = math.inf
+            for a in order(s):
+                t = s.copy()
+                t.apply_unchecked(a)
+                v = search(t, alpha, beta)
+                if v < best:
+                    best = v
+                    beta = min(beta, v)
+                    if alpha >= beta:
+                        break
+        if key is not None:
+            flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
+            table[key] = (flag, best)
+        return best
+
+    try:
+        v = search(state, -math.inf, math.inf)
+    except _TooBig:
+        return None
+    return [v if side_of[s] == mine else -v for s in range(len(side_of))]

@@ -18,6 +18,7 @@ the app (``domino_tui/app/hint_words.py``) in the player's language.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 from ..engine.actions import DRAW, KNOCK, is_pair, is_play, pair_tiles, tiles_of_move
@@ -26,7 +27,7 @@ from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .belief import Belief
-from .endgame import GIVE_UP, solve
+from .endgame import GIVE_UP, SOLVE_TILES, solve
 from .evaluate import Evaluator
 from .rollout import POLICIES
 from .sampler import Sampler
@@ -126,11 +127,15 @@ def evaluate(
     policy: str = "heavy",
     most: int = MAX_GUESSES,
     solve_nodes: int = 0,
+    solve_tiles: int = SOLVE_TILES,
+    deadline: float = math.inf,
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
     legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
     answer at once; the coach's review can afford more). With ``solve_nodes``, a guessed deal
-    near the round's end is solved exactly (:func:`.endgame.solve`) instead of played out."""
+    near the round's end (at most ``solve_tiles`` tiles left) is solved exactly
+    (:func:`.endgame.solve`) instead of played out. Past ``deadline`` (``time.perf_counter``) no
+    more deals are guessed, once :data:`MIN_GUESSES` are done (a bot's wall-clock cap)."""
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
@@ -142,7 +147,9 @@ def evaluate(
     samples: dict[int, list[float]] = {a: [] for a in moves}
     solved: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[float] | None] = {}
     failed = 0 if solve_nodes else GIVE_UP  # solves that grew too big
-    for _ in range(guesses):
+    for done in range(guesses):
+        if done >= MIN_GUESSES and done & 7 == 0 and time.perf_counter() > deadline:
+            break
         base = sampler.state(rng)
         for a in moves:
             s = base.copy()
@@ -150,7 +157,9 @@ def evaluate(
             if failed < GIVE_UP:  # the same guessed deal again (few tiles unseen): solved once
                 key = (a, tuple(base.hands), tuple(base.boneyard))
                 if key not in solved:
-                    solved[key] = solve(s, evaluator.seat_values, solve_nodes)
+                    solved[key] = solve(
+                        s, evaluator.seat_values, solve_nodes, evaluator.side_of, solve_tiles
+                    )
                     failed += solved[key] is None
                 exact = solved[key]
                 if exact is not None:

@@ -2,21 +2,27 @@
 each guess, keep the candidate with the best mean result.
 
 Every candidate is tried on the same guesses (common random numbers), which removes most of the
-noise from the comparison; the budget is a fixed number of playouts per decision, so the bot is
-deterministic for a seed and its time grows with the number of legal actions only mildly.
+noise from the comparison. The budget is either ``playouts`` per decision, shared among the
+candidates, or a fixed number of guessed deals (``samples``: the yardstick of issue 13 is
+``pimc:samples=60``, sixty deals, heavy-first playouts, one ply). ``policy`` picks the playouts'
+default policy; ``solve`` (tiles) solves a guessed deal exactly once at most that many tiles are
+left in the hands and the boneyard (:mod:`.endgame`); ``time_ms`` caps the wall clock (the
+arena switches it off, so a seed fixes every decision).
 """
 
 from __future__ import annotations
 
+import math
+import time
+
 from ..engine.view import SeatView
 from .base import ExplainingBot
-from .evaluate import Evaluator
-from .rollout import playout
-from .sampler import Sampler
-from .search import action_name, decision_rng
+from .endgame import SOLVE_NODES
+from .explain import MIN_GUESSES, MoveValue, evaluate
+from .rollout import POLICIES
+from .search import action_name
 
 PLAYOUTS = 600  # per decision, shared among the candidates
-MIN_GUESSES = 12
 
 
 class PimcBot(ExplainingBot):
@@ -24,37 +30,57 @@ class PimcBot(ExplainingBot):
 
     name = "pimc"
 
-    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int = PLAYOUTS,
+        samples: int = 0,
+        policy: str = "heavy",
+        solve: int = 0,
+        nodes: int = SOLVE_NODES,
+        time_ms: int = 0,
+    ) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; choose one of: {', '.join(POLICIES)}")
         self.seed = seed
         self.playouts = playouts
+        self.samples = samples
+        self.policy = policy
+        self.solve = solve
+        self.nodes = nodes
+        self.time_ms = time_ms
 
     def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
-        means, guesses = self.means(view)
-        order = sorted(legal, key=lambda a: -means[a])
-        best = order[0]
-        gap = means[best] - means[order[1]]
+        if len(legal) == 1:
+            return legal[0], f"{action_name(view, legal[0])} is the only move"
+        values = self.values(view)
+        best, guesses = values[0], len(values[0].samples)
+        if len(values) == 1:  # the same play on either end
+            return best.code, f"{action_name(view, best.code)} is the only move"
+        other = values[1]
         reason = (
-            f"{action_name(view, best)} averages {means[best]:+.1f} pips over {guesses} guessed "
-            f"deals, {gap:.1f} better than {action_name(view, order[1])}"
+            f"{action_name(view, best.code)} averages {best.mean:+.1f} pips over {guesses} "
+            f"guessed deals, {best.mean - other.mean:.1f} better than "
+            f"{action_name(view, other.code)}"
         )
-        return best, reason
+        return best.code, reason
 
-    def means(self, view: SeatView) -> tuple[dict[int, float], int]:
-        """Mean value of each legal action for this seat, and the number of guesses."""
-        legal = view.legal
-        rng = decision_rng(self.seed, view)
-        rnd = rng.random
-        sampler = Sampler(view)
-        evaluator = Evaluator(view)
-        guesses = max(MIN_GUESSES, self.playouts // len(legal))
-        totals = dict.fromkeys(legal, 0.0)
-        me = view.seat
-        for _ in range(guesses):
-            base = sampler.state(rng)
-            for a in legal:
-                s = base.copy()
-                s.apply_unchecked(a)
-                playout(s, rnd)
-                totals[a] += evaluator.seat_values(s)[me]
-        return {a: totals[a] / guesses for a in legal}, guesses
+    def values(self, view: SeatView) -> tuple[MoveValue, ...]:
+        """Every distinct move's values over the guessed deals, best first."""
+        moves = len(view.legal)
+        if self.samples:
+            budget, most = self.samples * moves, self.samples
+        else:
+            budget, most = self.playouts, max(MIN_GUESSES, self.playouts // max(1, moves))
+        deadline = time.perf_counter() + self.time_ms / 1000 if self.time_ms else math.inf
+        return evaluate(
+            view,
+            self.seed,
+            budget,
+            self.policy,
+            most=most,
+            solve_nodes=self.nodes if self.solve else 0,
+            solve_tiles=self.solve,
+            deadline=deadline,
+        )

@@ -40,7 +40,7 @@ def test_a_single_legal_action_is_answered_without_searching(
         raise AssertionError("searched with one legal action")
 
     monkeypatch.setattr(ismcts_module, "Sampler", no_search)
-    monkeypatch.setattr(pimc_module, "Sampler", no_search)
+    monkeypatch.setattr(pimc_module, "evaluate", no_search)
     for match in positions(make_rules({"players": 2}), 8):
         view = seat_view(match, match.turn)
         if len(view.legal) == 1:
