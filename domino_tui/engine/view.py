@@ -6,6 +6,7 @@ a *guess* of the hidden tiles, which is how sampling bots search without seeing 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +15,7 @@ from .match import Match, RoundResult
 from .round import Event, RoundState
 from .rules import Rules
 from .scoring import Standing
-from .tiles import tile_set
+from .tiles import TileSet, tile_set
 from .variants import get_variant
 
 
@@ -66,7 +67,10 @@ class SeatView:
 
     def determinize(self, hands: dict[int, int], boneyard: list[int]) -> RoundState:
         """A full round state from this view plus a guess of the other hands and the boneyard
-        order (drawn from the end). The guess must account for every unseen tile."""
+        order (drawn from the end). The guess must account for every unseen tile: each hand as
+        many tiles as the view counts, the boneyard as long as the view's, no tile twice and none
+        of this seat's or the table's (:meth:`check_guess`; ValueError otherwise)."""
+        self.check_guess(hands, boneyard)
         all_hands = [0] * self.rules.players
         all_hands[self.seat] = self.hand
         for seat, mask in hands.items():
@@ -91,6 +95,62 @@ class SeatView:
             if not tile_set(self.rules.set_top).is_double[t]:
                 s.last_nondouble = seat
         return s
+
+    def check_guess(self, hands: Mapping[int, int], boneyard: Sequence[int]) -> None:
+        """Refuse a guess no real deal could be: a wrong guess builds a round with tiles twice
+        or missing, and a search over it quietly plays a different game. ValueError names the
+        seat or the boneyard, the tile, or what was expected and what was got. Linear in the
+        tiles, and a sampling bot builds one state per decision (then swaps hands into copies
+        of it), so the check costs nothing that matters."""
+        ts = tile_set(self.rules.set_top)
+        players = self.rules.players
+        taken = {"this seat's hand": self.hand, "the table": self.table}
+        for seat, mask in hands.items():
+            if not 0 <= seat < players or seat == self.seat:
+                raise ValueError(f"guess for seat {seat}: only the other seats' hands are guessed")
+            what = f"seat {seat}'s guessed hand"
+            if mask < 0 or mask >> ts.count:
+                raise ValueError(f"{what} is not a set of tiles of this game")
+            if mask.bit_count() != self.counts[seat]:
+                raise ValueError(
+                    f"{what}: expected {self.counts[seat]} tiles, got {mask.bit_count()}"
+                )
+            _refuse_overlap(ts, what, mask, taken)
+            taken[f"seat {seat}'s guessed hand"] = mask
+        for seat in range(players):
+            if seat != self.seat and seat not in hands and self.counts[seat]:
+                raise ValueError(
+                    f"seat {seat}: expected a guessed hand of {self.counts[seat]} tiles, got none"
+                )
+        if len(boneyard) != self.boneyard:
+            raise ValueError(
+                f"the guessed boneyard: expected {self.boneyard} tiles, got {len(boneyard)}"
+            )
+        pile = 0
+        for t in boneyard:
+            if not 0 <= t < ts.count:
+                raise ValueError(f"the guessed boneyard: {t} is not a tile of this game")
+            if pile >> t & 1:
+                raise ValueError(f"the guessed boneyard holds {ts.name(t)} twice")
+            pile |= 1 << t
+        _refuse_overlap(ts, "the guessed boneyard", pile, taken)
+        got = pile
+        for mask in hands.values():
+            got |= mask
+        if got != self.unseen:  # only a view that contradicts itself gets here
+            raise ValueError(
+                f"the guess covers {got.bit_count()} tiles, expected the "
+                f"{self.unseen.bit_count()} unseen"
+            )
+
+
+def _refuse_overlap(ts: TileSet, what: str, mask: int, taken: Mapping[str, int]) -> None:
+    """ValueError if the guessed set ``mask`` holds a tile that is already somewhere else."""
+    for where, other in taken.items():
+        both = mask & other
+        if both:
+            t = (both & -both).bit_length() - 1
+            raise ValueError(f"{what} holds {ts.name(t)}, which is in {where}")
 
 
 def seat_view(match: Match, seat: int) -> SeatView:
