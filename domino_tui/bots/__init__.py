@@ -2,10 +2,18 @@
 ``domino_tui.bots`` entry-point group.
 
 A name may carry options, ``ismcts:iterations=2000,time_ms=800``, which are passed to the bot's
-factory as keyword arguments. A built-in bot declares its options (:class:`BotOption`), so an
-unknown key, a wrong type or an absurd value (a negative or endless budget) is refused by
-:func:`make_bot` with one line naming what is allowed, wherever the name came from; a plugin's
-options go to its factory unchecked, and its own errors are reported the same way.
+factory as keyword arguments: numbers as numbers, ``true/false/yes/no/on/off`` as booleans, the
+rest as text. A built-in bot declares its options (:class:`BotOption`), so an unknown key, a
+wrong type or an absurd value (a negative or endless budget) is refused by :func:`make_bot` with
+one line naming what is allowed, wherever the name came from. A plugin's options are read from
+its factory's signature (names, and types from the annotations or defaults), so the same
+mistakes are refused the same way before the plugin sees them; a factory whose signature cannot
+be read judges its own options, and its errors are reported the same way. ``seed`` is never an
+option: the game and the arena seed every bot.
+
+A plugin that sets ``timed = True`` on its factory promises that the factory takes ``time_ms``
+and that 0 means no wall-clock cap: the arena then passes 0, as it does to the built-in search
+bots, so a seed alone fixes every decision.
 
 Plugins are loaded once, lazily; one that fails to load is skipped with a warning (logged, and
 listed by ``domino bots``) and never takes the app down. A plugin's name, description and source
@@ -43,9 +51,10 @@ _PLUGIN_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,40}")  # typeable after --bots, no
 
 @dataclass(frozen=True)
 class BotOption:
-    """One option a built-in bot takes: its type and its allowed range or words."""
+    """One option a bot takes: its type and its allowed range or words. A built-in declares its
+    own; a plugin's come from its factory's signature, with a type but no range."""
 
-    kind: type  # int, float or str
+    kind: type  # bool, int, float or str; object: any value (an option whose type is unknown)
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] = ()
@@ -53,12 +62,24 @@ class BotOption:
     def allowed(self) -> str:
         if self.choices:
             return "one of " + ", ".join(self.choices)
+        if self.kind is bool:
+            return "true or false"
+        if self.kind is str:
+            return "text"
+        if self.kind is object:
+            return "any value"
         what = "a whole number" if self.kind is int else "a number"
+        if self.low is None or self.high is None:
+            return what
         return f"{what} from {self.low:g} to {self.high:g}"
 
     def accepts(self, value: Any) -> bool:
+        if self.kind is object:
+            return True
+        if self.kind is bool:
+            return isinstance(value, bool)
         if self.kind is str:
-            return value in self.choices
+            return isinstance(value, str) and (not self.choices or value in self.choices)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return False
         if self.kind is int and not isinstance(value, int):
@@ -77,8 +98,9 @@ class BotInfo:
     description: str
     source: str = "built-in"
     timed: bool = False  # takes ``time_ms``: a wall-clock cap the arena switches off
-    # the options a built-in takes; None for a plugin, whose factory judges its own
+    # the options the bot takes; None for a plugin whose factory's signature cannot be read
     options: Mapping[str, BotOption] | None = field(default_factory=dict)
+    more_options: bool = False  # a plugin factory with ``**options``: other keys go through
 
 
 _ISMCTS_OPTIONS = {
@@ -176,19 +198,132 @@ def _load_plugins() -> dict[str, BotInfo]:
         if not callable(obj):
             _skip(ep.name, f"{ep.value} is not a bot factory (not callable)")
             continue
-        found[ep.name] = BotInfo(ep.name, obj, _description(obj), _source(ep), options=None)
+        try:
+            found[ep.name] = _plugin_info(ep, obj)
+        except _Refused as err:
+            _skip(ep.name, err)
     _plugins = found
     return found
 
 
-def _description(obj: Any) -> str:
-    """The first line of a plugin's description or docstring, safe to print and short."""
+class _Refused(Exception):
+    """A plugin that loads but breaks the contract: skipped with this reason."""
+
+
+def _plugin_info(ep: Any, factory: Callable[..., Bot]) -> BotInfo:
+    """A loaded plugin's entry, its contract read from the factory: the options its signature
+    takes and whether it declares ``timed``. _Refused when the contract cannot be kept."""
     try:
-        doc = getattr(obj, "description", None) or obj.__doc__ or ""
-        lines = str(doc).strip().splitlines()
+        timed = getattr(factory, "timed", False)
+    except Exception as err:  # a hostile attribute: report it, never crash the loading
+        raise _Refused(f"its 'timed' attribute cannot be read ({clean(err, 100)})") from None
+    if timed is not True and timed is not False:
+        raise _Refused(f"'timed' must be True or False, not a {type(timed).__name__}")
+    options, more = _signature_options(factory)
+    if timed and options is not None and "time_ms" not in options and not more:
+        raise _Refused("it declares timed = True but its factory takes no time_ms")
+    return BotInfo(
+        ep.name,
+        factory,
+        _description(factory),
+        _source(ep),
+        timed=timed,
+        options=options,
+        more_options=more,
+    )
+
+
+def _signature_options(factory: Any) -> tuple[dict[str, BotOption] | None, bool]:
+    """The options a plugin's factory takes, by its signature, and whether it also takes
+    ``**options``; (None, False) when the signature cannot be read (a C function, a hostile
+    ``__signature__``), and the factory then judges its options itself. The first positional
+    parameter receives the seed, so it, and any parameter named ``seed``, is no option;
+    _Refused when nothing could receive the seed."""
+    import inspect
+
+    try:
+        try:  # string annotations (``from __future__ import annotations``) made real
+            params = list(inspect.signature(factory, eval_str=True).parameters.values())
+        except Exception:  # an annotation naming what the plugin's module does not define
+            params = list(inspect.signature(factory).parameters.values())
+    except Exception:
+        return None, False
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if not params or params[0].kind not in (*positional, inspect.Parameter.VAR_POSITIONAL):
+        raise _Refused("its factory takes no seed (its first parameter)")
+    options: dict[str, BotOption] = {}
+    more = False
+    for param in params[1:]:
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            more = True
+        elif param.name != "seed" and param.kind in (
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            inspect.Parameter.KEYWORD_ONLY,
+        ):
+            options[param.name] = _option_of(param.annotation, param.default, param.empty)
+    return options, more
+
+
+_SIMPLE: dict[object, type] = {bool: bool, int: int, float: float, str: str}
+_SIMPLE.update({kind.__name__: kind for kind in (bool, int, float, str)})
+
+
+def _option_of(annotation: Any, default: Any, empty: Any) -> BotOption:
+    """A plugin option's type: from its annotation when it is a plain bool, int, float or str
+    (optionally ``| None``; ``int | float`` counts as a number; a Literal of words gives the
+    words), else from its default's type, else any value."""
+    try:
+        option = _annotated(annotation)
+    except Exception:  # a hostile annotation object: the type is then unknown
+        option = None
+    if option is None and default is not empty:
+        kind = _SIMPLE.get(type(default))
+        option = BotOption(kind) if kind is not None else None
+    return option or BotOption(object)
+
+
+def _annotated(annotation: Any) -> BotOption | None:
+    import types
+    import typing
+
+    if isinstance(annotation, str):  # an annotation that could not be evaluated
+        names: tuple[Any, ...] = tuple(part.strip() for part in annotation.split("|"))
+    elif typing.get_origin(annotation) is typing.Literal:
+        words = typing.get_args(annotation)
+        ok = words and all(isinstance(w, str) for w in words)
+        return BotOption(str, choices=tuple(words)) if ok else None
+    elif typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        names = typing.get_args(annotation)
+    else:
+        names = (annotation,)
+    kinds = {_SIMPLE.get(n) for n in names if n not in ("None", type(None))}
+    if kinds == {int, float}:
+        return BotOption(float)
+    kind = kinds.pop() if len(kinds) == 1 else None
+    return BotOption(kind) if kind is not None else None
+
+
+DESCRIPTION_LIMIT = 600  # characters of a plugin's first paragraph shown by ``domino bots``
+
+
+def _description(obj: Any) -> str:
+    """The first paragraph of a plugin's ``description`` (or, without one, its docstring) on
+    one line, safe to print and bounded: a bot author's words are theirs to choose, so they are
+    shown whole up to the bound rather than cut at the first line."""
+    try:
+        doc = getattr(obj, "description", None)
+        if not isinstance(doc, str) or not doc.strip():
+            doc = obj.__doc__
+        if not isinstance(doc, str):
+            return ""
     except Exception:  # a hostile description property
         return ""
-    return clean(lines[0], 120) if lines else ""
+    paragraph: list[str] = []
+    for line in doc[: DESCRIPTION_LIMIT * 8].strip().splitlines():
+        if not line.strip():
+            break
+        paragraph.extend(line.split())
+    return clean(" ".join(paragraph), DESCRIPTION_LIMIT)
 
 
 def _source(ep: Any) -> str:
@@ -228,8 +363,15 @@ def _shown(text: object, limit: int = 40) -> str:
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``name:k=v,k=v`` into the name and typed options; ValueError on bad syntax."""
+    name, raw = _split_spec(spec)
+    return name, {key: _typed(value) for key, value in raw.items()}
+
+
+def _split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``name:k=v,k=v`` into the name and the options as typed (text): an option that wants
+    text gets it as written (``007`` stays ``007``); ValueError on bad syntax."""
     name, _, rest = spec.strip().partition(":")
-    params: dict[str, Any] = {}
+    params: dict[str, str] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = item.partition("=")
         key = key.strip()
@@ -237,16 +379,22 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             raise ValueError(f"bot option must be name=value, not {_shown(item)} in {_shown(spec)}")
         if key in params:
             raise ValueError(f"bot option {_shown(key)} is given twice in {_shown(spec)}")
-        params[key] = _typed(value.strip())
+        params[key] = value.strip()
     return name.strip(), params
 
 
 def check_options(info: BotInfo, params: Mapping[str, Any]) -> None:
-    """Refuse options a built-in bot does not take, or values of the wrong type or range."""
-    if info.options is None:  # a plugin: its factory judges
+    """Refuse options a bot does not take, or values of the wrong type or range."""
+    if "seed" in params:
+        raise ValueError(
+            f"bot {info.name!r} takes no option 'seed': the game and the arena seed every bot"
+        )
+    if info.options is None:  # a plugin whose signature cannot be read: its factory judges
         return
     for key, value in params.items():
         option = info.options.get(key)
+        if option is None and info.more_options:
+            continue
         if option is None and not info.options:
             raise ValueError(f"bot {info.name!r} takes no options, not {_shown(key)}")
         if option is None:
@@ -258,12 +406,32 @@ def check_options(info: BotInfo, params: Mapping[str, Any]) -> None:
             )
 
 
+_BOOLEANS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
 def _typed(value: str) -> Any:
+    """An option's text as a whole number, a number or a boolean if it reads as one, else as
+    text: ``block=false`` must not reach a bot as the (truthy) string ``"false"``."""
+    if value.lower() in _BOOLEANS:
+        return _BOOLEANS[value.lower()]
     for kind in (int, float):
         try:
             return kind(value)
         except ValueError:
             pass
+    return value
+
+
+def _as_option(info: BotInfo, key: str, text: str) -> Any:
+    """One option's value for ``info``'s factory: as written for an option that takes text, a
+    whole number as a float for one that takes a number, else :func:`_typed`."""
+    option = (info.options or {}).get(key)
+    kind = option.kind if option is not None else None
+    if kind is str:
+        return text
+    value = _typed(text)
+    if kind is float and type(value) is int:
+        return float(value)
     return value
 
 
@@ -274,7 +442,7 @@ def make_bot(name: str, seed: int = 0, *, clock: bool = True) -> Bot:
     ValueError names the choices when the bot is unknown or its options are wrong.
     """
     spec = LEVELS.get(name, name)
-    key, params = parse_spec(spec)
+    key, raw = _split_spec(spec)
     if ":" in name and name.partition(":")[0] in LEVELS:
         raise ValueError(f"levels take no options ({_shown(name)}); use a strategy name instead")
     info = BUILTIN.get(key)  # plugins are looked for only for a name that is not built in
@@ -284,6 +452,7 @@ def make_bot(name: str, seed: int = 0, *, clock: bool = True) -> Bot:
             choices = ", ".join([*LEVELS, *bots])
             raise ValueError(f"unknown bot {_shown(key)}; choose one of: {choices}")
         info = bots[key]
+    params = {k: _as_option(info, k, v) for k, v in raw.items()}
     check_options(info, params)
     if info.timed and not clock:
         params["time_ms"] = 0

@@ -2,7 +2,9 @@
 
 A plugin's name, description and source come from someone else's package: the registry has
 cleaned them already, and here they go into the table as plain text, never as Rich markup, so a
-``[`` in a description neither styles the table nor stops the command."""
+``[`` in a description neither styles the table nor stops the command. A plugin's description
+is its author's whole first paragraph (bounded by the registry): the table wraps it, folding a
+word too long for the column, rather than cutting it, and ``--json`` gives it whole."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ def register(app: typer.Typer) -> None:
     def bots_command(
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     ) -> None:
-        """List the bots with their levels and a one-line description."""
+        """List the bots with their levels and a short description."""
         from rich.console import Console
         from rich.table import Table
         from rich.text import Text
@@ -38,6 +40,8 @@ def register(app: typer.Typer) -> None:
                         "levels": levels_of.get(name, []),
                         "description": info.description,
                         "source": info.source,
+                        "timed": info.timed,
+                        "options": None if info.options is None else list(info.options),
                     }
                     for name, info in bots.items()
                 ],
@@ -53,7 +57,7 @@ def register(app: typer.Typer) -> None:
         table = Table(title="Bots", title_justify="left")
         table.add_column("name", style="bold")
         table.add_column("levels")
-        table.add_column("description")
+        table.add_column("description", overflow="fold", no_wrap=False)
         table.add_column("source", style="dim")
         for name, info in bots.items():
             cells = (name, ", ".join(levels_of.get(name, [])), info.description, info.source)
@@ -61,7 +65,7 @@ def register(app: typer.Typer) -> None:
         console.print(table)
         levels = Table(title="Levels (what the app offers)", title_justify="left")
         levels.add_column("level", style="bold")
-        levels.add_column("plays as")
+        levels.add_column("plays as", overflow="fold")
         levels.add_column("")
         for level, spec in LEVELS.items():
             levels.add_row(level, spec, LEVEL_DESCRIPTIONS.get(level, ""))
