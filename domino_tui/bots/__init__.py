@@ -132,6 +132,7 @@ BUILTIN: dict[str, BotInfo] = {
                 "solve": BotOption(int, 0, 28),  # 0: never solve the end exactly
                 "nodes": BotOption(int, 1, MAX_BUDGET),
                 "time_ms": BotOption(int, 0, MAX_TIME_MS),
+                "weigh": BotOption(bool),
             },
         ),
         BotInfo(

@@ -23,9 +23,11 @@ from collections.abc import Callable, Sequence
 
 from ..engine.actions import is_play
 from ..engine.round import RoundState
+from .line_solve import Table, TooBig, duel, fits_line
 
 SOLVE_TILES = 10  # tiles left in the hands and the boneyard together at most, to try a solve
 SOLVE_NODES = 3000  # positions searched at most per solve
+SOLVE_POOL = 10  # an evaluation's solves share this many times ``nodes`` in all
 GIVE_UP = 3  # solves that grow too big before an evaluation stops trying (the trees are alike)
 
 Values = Callable[[RoundState], list[float]]
@@ -55,22 +57,47 @@ def solve(
     nodes: int = SOLVE_NODES,
     side_of: Sequence[int] | None = None,
     tiles: int = SOLVE_TILES,
+    pool: list[int] | None = None,
+    perspective: int = -1,
+    table: Table | None = None,
 ) -> list[float] | None:
     """Each seat's value of the round played to the end by seats that each play their best
     (all hands known); None when the end is too far (more than ``tiles`` tiles left, or more
     than ``nodes`` positions). With ``side_of`` (each seat's side) and two sides still in the
-    round, the zero-sum search is used."""
+    round, the zero-sum search is used. ``pool`` is a node allowance shared by the solves of one
+    decision (``[n]``, spent in place), so that many guessed deals cannot add up to a long
+    think. The zero-sum search may share its ``table`` of positions between the solves of one
+    guessed deal (the moves of one decision lead to many of the same positions) when they all
+    take the same ``perspective`` seat."""
     if tiles_left(state) > tiles:
         return None
     if state.over:
         return values(state)
+    cap = nodes if pool is None else min(nodes, pool[0])
+    left = [cap]
+    if not state.cross:  # the search's own events only (a line round's rules never read them)
+        state = state.copy()
+        state.history = []
     if side_of is not None and len({side_of[s] for s in state.seats}) == 2:
-        return _duel(state, values, nodes, side_of)
-    return _max_n(state, values, nodes)
+        root = state.turn if perspective < 0 else perspective
+        table = {} if table is None else table
+        if fits_line(state):
+            try:
+                v = duel(state, values, left, side_of, root, table)
+            except TooBig:
+                result = None
+            else:
+                result = [v if side_of[s] == side_of[root] else -v for s in range(len(side_of))]
+        else:
+            result = _duel(state, values, left, side_of, root, table)
+    else:
+        result = _max_n(state, values, left)
+    if pool is not None:
+        pool[0] -= cap - max(0, left[0])
+    return result
 
 
-def _max_n(state: RoundState, values: Values, nodes: int) -> list[float] | None:
-    left = [nodes]
+def _max_n(state: RoundState, values: Values, left: list[int]) -> list[float] | None:
 
     def search(s: RoundState) -> list[float]:
         if s.over:
@@ -112,15 +139,17 @@ def _key(s: RoundState) -> tuple[object, ...]:
 
 
 def _duel(
-    state: RoundState, values: Values, nodes: int, side_of: Sequence[int]
+    state: RoundState,
+    values: Values,
+    left: list[int],
+    side_of: Sequence[int],
+    root: int,
+    table: Table,
 ) -> list[float] | None:
-    """Alpha-beta over the value of the root mover's side (the other side's is its negative)."""
-    root = state.turn
+    """Alpha-beta over the value of ``root``'s side (the other side's is its negative)."""
     mine = side_of[root]
     rank = state.geo.ts.pips
-    table: dict[tuple[object, ...], tuple[int, float]] = {}
     memo = not state.cross  # the cross has more state than the key holds
-    left = [nodes]
 
     def order(s: RoundState) -> list[int]:
         moves = _moves(s)

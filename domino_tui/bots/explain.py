@@ -27,8 +27,10 @@ from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .belief import Belief
-from .endgame import GIVE_UP, SOLVE_TILES, solve
+from .endgame import GIVE_UP, SOLVE_POOL, SOLVE_TILES, solve
 from .evaluate import Evaluator
+from .line_solve import Table
+from .opponent import PlayModel
 from .rollout import POLICIES
 from .sampler import Sampler
 from .search import decision_rng
@@ -129,17 +131,20 @@ def evaluate(
     solve_nodes: int = 0,
     solve_tiles: int = SOLVE_TILES,
     deadline: float = math.inf,
+    weigh: bool = False,
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
     legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
     answer at once; the coach's review can afford more). With ``solve_nodes``, a guessed deal
     near the round's end (at most ``solve_tiles`` tiles left) is solved exactly
     (:func:`.endgame.solve`) instead of played out. Past ``deadline`` (``time.perf_counter``) no
-    more deals are guessed, once :data:`MIN_GUESSES` are done (a bot's wall-clock cap)."""
+    more deals are guessed, once :data:`MIN_GUESSES` are done (a bot's wall-clock cap). With
+    ``weigh``, the guessed deals follow the likelihood of the other seats' plays
+    (:mod:`.opponent`)."""
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
-    sampler = Sampler(view)
+    sampler = Sampler(view, model=PlayModel(view) if weigh else None)
     evaluator = Evaluator(view)
     playout = POLICIES[policy](view.rules)
     guesses = max(MIN_GUESSES, min(most, budget // max(1, len(moves))))
@@ -147,10 +152,12 @@ def evaluate(
     samples: dict[int, list[float]] = {a: [] for a in moves}
     solved: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[float] | None] = {}
     failed = 0 if solve_nodes else GIVE_UP  # solves that grew too big
+    pool = [solve_nodes * SOLVE_POOL]  # nodes for all the solves of this evaluation
     for done in range(guesses):
         if done >= MIN_GUESSES and done & 7 == 0 and time.perf_counter() > deadline:
             break
         base = sampler.state(rng)
+        table: Table = {}  # positions solved on this guessed deal, shared by its moves
         for a in moves:
             s = base.copy()
             s.apply_unchecked(a)
@@ -158,7 +165,14 @@ def evaluate(
                 key = (a, tuple(base.hands), tuple(base.boneyard))
                 if key not in solved:
                     solved[key] = solve(
-                        s, evaluator.seat_values, solve_nodes, evaluator.side_of, solve_tiles
+                        s,
+                        evaluator.seat_values,
+                        solve_nodes,
+                        evaluator.side_of,
+                        solve_tiles,
+                        pool,
+                        me,
+                        table,
                     )
                     failed += solved[key] is None
                 exact = solved[key]

@@ -39,6 +39,7 @@ class PimcBot(ExplainingBot):
         solve: int = 0,
         nodes: int = SOLVE_NODES,
         time_ms: int = 0,
+        weigh: bool = False,
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; choose one of: {', '.join(POLICIES)}")
@@ -49,6 +50,7 @@ class PimcBot(ExplainingBot):
         self.solve = solve
         self.nodes = nodes
         self.time_ms = time_ms
+        self.weigh = weigh
 
     def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
@@ -83,4 +85,5 @@ class PimcBot(ExplainingBot):
             solve_nodes=self.nodes if self.solve else 0,
             solve_tiles=self.solve,
             deadline=deadline,
+            weigh=self.weigh,
         )

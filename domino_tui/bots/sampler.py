@@ -14,6 +14,7 @@ from ..engine.round import RoundState
 from ..engine.tiles import bits
 from ..engine.view import SeatView
 from .belief import Belief
+from .opponent import CANDIDATES, PlayModel
 
 BONEYARD = -1
 RETRIES = 64
@@ -26,8 +27,17 @@ class SamplingError(RuntimeError):
 class Sampler:
     """Draws hidden deals for one view; build once per decision, sample many times."""
 
-    def __init__(self, view: SeatView, belief: Belief | None = None) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        belief: Belief | None = None,
+        model: PlayModel | None = None,
+        candidates: int = CANDIDATES,
+    ) -> None:
         self.view = view
+        self.model = model
+        self.candidates = candidates
+        self._seats = view.rules.players
         self.belief = belief or Belief(view)
         b = self.belief
         self.others = tuple(s for s in view.seats if s != view.seat and view.counts[s] > 0)
@@ -70,8 +80,19 @@ class Sampler:
         return self._finish(placed, rng)
 
     def state(self, rng: random.Random) -> RoundState:
-        """A full round state for one guess, ready to play out (a fresh copy each call)."""
+        """A full round state for one guess, ready to play out (a fresh copy each call). With a
+        play model, the guess is one of ``candidates`` drawn by the likelihood of the other
+        seats' plays (:mod:`.opponent`)."""
         hands, boneyard = self.sample(rng)
+        model = self.model
+        if model is not None and model.plays and self.candidates > 1:
+            total = model.weight(self._hands_list(hands))
+            for _ in range(self.candidates - 1):  # reservoir draw by weight: one pass
+                h, b = self.sample(rng)
+                w = model.weight(self._hands_list(h))
+                total += w
+                if total > 0 and rng.random() * total < w:
+                    hands, boneyard = h, b
         if self._base is None:
             self._base = self.view.determinize(hands, boneyard)
         s = self._base.copy()
@@ -79,6 +100,12 @@ class Sampler:
             s.hands[seat] = mask
         s.boneyard = boneyard
         return s
+
+    def _hands_list(self, hands: dict[int, int]) -> list[int]:
+        out = [0] * self._seats
+        for seat, mask in hands.items():
+            out[seat] = mask
+        return out
 
     def _try(self, rng: random.Random) -> dict[int, list[int]] | None:
         room = dict(self.room)

@@ -1,0 +1,146 @@
+"""The zero-sum endgame search for the two-ended line, on local variables.
+
+:func:`.endgame.solve` on a :class:`RoundState` copies the state at every node; on the line
+(Козёл, classic, pairs; not the K3.4 double pair) the rest of a round is decided by a handful of
+numbers — the hands, how much of the boneyard is drawn, the ends, the tiles on the table, whose
+turn, the knocks in a row and the last non-double layer — so this search keeps those in local
+variables and undoes each move, and builds a real state only where the round ends, to value it
+with the same :class:`~.evaluate.Evaluator` (so the values are those of the slow search; a test
+compares them). The moves and their order follow :meth:`RoundState.apply_unchecked` exactly:
+a play, going out (K4.1), the fish at once (K4.2) with the next seat taking the boneyard (K4.4),
+drawing one tile at a time (K3.2), knocking, and a full cycle of knocks (K4.3).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from ..engine.round import RoundState
+from ..engine.tiles import bits
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+Table = dict[tuple[object, ...], tuple[int, float]]
+
+
+class TooBig(Exception):
+    """The search needed more positions than it was allowed."""
+
+
+def fits_line(state: RoundState) -> bool:
+    """Whether this search can play the round: the line, under way, one tile per turn."""
+    return not state.cross and bool(state.placed) and not state.double_pair
+
+
+def duel(
+    state: RoundState,
+    values: Callable[[RoundState], list[float]],
+    left_nodes: list[int],
+    side_of: Sequence[int],
+    root: int,
+    table: Table,
+) -> float:
+    """The value of ``root``'s side with both sides playing their best (alpha-beta); raises
+    :class:`TooBig` past the node allowance ``left_nodes`` (spent in place)."""
+    geo = state.geo
+    fits, after, neutral = geo.fits, geo.after, geo.neutral
+    pips, is_double = geo.ts.pips, geo.ts.is_double
+    hands = state.hands[:]
+    boneyard = state.boneyard[:]
+    reserve = state.reserve
+    nxt = state.nxt
+    nseats = len(state.seats)
+    mine = side_of[root]
+    placed = list(state.placed)
+    leaves: dict[tuple[object, ...], float] = {}
+
+    def leaf(turn: int, out: bool, lay: int, table_: int, l_: int, r_: int, last: int) -> float:
+        key = (*hands, len(boneyard), turn, out, lay, last, placed[-1][0])
+        v = leaves.get(key)
+        if v is None:
+            s = state.copy()
+            s.hands = hands[:]
+            s.boneyard = boneyard[:]
+            s.placed = placed[:]
+            s.left, s.right, s.table, s.turn = l_, r_, table_, turn
+            s.last_nondouble = last
+            if out:
+                s.over = True
+                s.went_out = turn
+            else:
+                s.end_fish(lay)
+            v = leaves[key] = values(s)[root]
+        return v
+
+    def search(
+        turn: int, l_: int, r_: int, table_: int, knocks: int, last: int, alpha: float, beta: float
+    ) -> float:
+        key = (*hands, len(boneyard), l_, r_, turn, knocks, last, table_)
+        hit = table.get(key)
+        if hit is not None:
+            flag, v = hit
+            if flag == _EXACT or (flag == _LOWER and v >= beta) or (flag == _UPPER and v <= alpha):
+                return v
+        left_nodes[0] -= 1
+        if left_nodes[0] < 0:
+            raise TooBig
+        hand = hands[turn]
+        fl = hand & fits[l_]
+        fr = hand & fits[r_] if l_ != r_ else 0  # the same play on two equal ends
+        a0, b0 = alpha, beta
+        maximize = side_of[turn] == mine
+        if not (fl or fr):
+            if len(boneyard) > reserve:  # K3.2: draw one, the same seat goes on
+                t = boneyard.pop()
+                hands[turn] = hand | 1 << t
+                best = search(turn, l_, r_, table_, knocks, last, alpha, beta)
+                hands[turn] = hand
+                boneyard.append(t)
+            elif knocks + 1 >= nseats:  # K4.3: a full cycle of knocks
+                best = leaf(turn, False, -1, table_, l_, r_, last)
+            else:
+                best = search(nxt[turn], l_, r_, table_, knocks + 1, last, alpha, beta)
+            table[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
+            return best
+        moves = [(t, 0) for t in bits(fl)] + [(t, 1) for t in bits(fr)]
+        if len(moves) > 1:
+            moves.sort(key=lambda m: -pips[m[0]])
+        best = -math.inf if maximize else math.inf
+        for t, side in moves:
+            bit = 1 << t
+            rest = hand & ~bit
+            nl, nr = (after[l_][t], r_) if side == 0 else (l_, after[r_][t])
+            nt = table_ | bit
+            nlast = last if is_double[t] else turn
+            hands[turn] = rest
+            placed.append((t, side, turn))
+            if not rest:
+                v = leaf(turn, True, turn, nt, nl, nr, nlast)
+            elif not ((fits[nl] & ~nt & ~neutral[nl]) or (fits[nr] & ~nt & ~neutral[nr])):
+                v = leaf(turn, False, turn, nt, nl, nr, nlast)  # K4.2: nobody can play again
+            else:
+                v = search(nxt[turn], nl, nr, nt, 0, nlast, alpha, beta)
+            placed.pop()
+            hands[turn] = hand
+            if maximize:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        table[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
+        return best
+
+    return search(
+        state.turn,
+        state.left,
+        state.right,
+        state.table,
+        state.knocks,
+        state.last_nondouble,
+        -math.inf,
+        math.inf,
+    )

@@ -1,0 +1,152 @@
+"""The exact endgame (issue 13): the zero-sum search agrees with max-n, finds the one move that
+does not let the other player out (K4.1), and makes the sampling bot play it."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from domino_tui.bots import make_bot
+from domino_tui.bots.endgame import _max_n, solve, tiles_left
+from domino_tui.bots.evaluate import Evaluator
+from domino_tui.engine.actions import is_play
+from domino_tui.engine.match import Match
+from domino_tui.engine.round import RoundState
+from domino_tui.engine.rules import Rules, make_rules
+from domino_tui.engine.view import seat_view
+
+OPEN_HANDED = make_rules({"players": 2, "hand_size": 14})  # no boneyard: nothing is hidden
+
+
+def _endgames(rules: Rules, seeds: range, most: int) -> list[Match]:
+    """Positions with at most ten tiles left, from random play (a copy of each)."""
+    found: list[Match] = []
+    rng = random.Random(seeds.start)
+    for seed in seeds:
+        match = Match(rules, seed)
+        while not match.over and len(found) < most:
+            st = match.round
+            if not st.over and tiles_left(st) <= 10 and rng.random() < 0.3:
+                found.append(_clone(match))
+            legal = match.legal_actions()
+            match.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+def _clone(match: Match) -> Match:
+    other = copy.copy(match)
+    other.round = match.round.copy()
+    return other
+
+
+@pytest.mark.parametrize(
+    "rules", [make_rules({"players": 2}), make_rules({}, "kozel-pairs"), OPEN_HANDED]
+)
+def test_the_zero_sum_search_finds_the_max_n_value(rules: Rules) -> None:
+    for match in _endgames(rules, range(40), 120):
+        st = match.round
+        ev = Evaluator(seat_view(match, st.turn))
+        exact = _max_n(st.copy(), ev.seat_values, [10**6])
+        fast = solve(st.copy(), ev.seat_values, 10**6, ev.side_of)
+        assert exact is not None and fast is not None
+        assert fast == pytest.approx(exact)
+
+
+def _goes_out_next(st: RoundState, code: int) -> bool:
+    after = st.copy()
+    after.apply_unchecked(code)
+    if after.over:
+        return False
+    return any(
+        (lambda t: (t.apply_unchecked(a), t.over and t.went_out == after.turn)[1])(after.copy())
+        for a in after.legal_actions()
+    )
+
+
+def test_only_one_move_keeps_the_other_player_in_and_the_bot_finds_it() -> None:
+    """K4.1: open-handed 2-player endgames where every move but one lets the other player lay
+    their last tile at once. The sampling bot with the exact endgame plays a move of the best
+    exact value, and that is the move that keeps them in (unless every line loses as much)."""
+    seen = kept_in = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        match = Match(OPEN_HANDED, seed)
+        while not match.over and seen < 12:
+            st = match.round
+            moves = [a for a in st.legal_actions() if is_play(a)]
+            safe = [a for a in moves if not _goes_out_next(st, a)]
+            one_safe = len({a >> 1 for a in safe}) == 1 and len(safe) < len(moves)
+            if one_safe and tiles_left(st) <= 14 and st.hands[st.turn].bit_count() > 1:
+                view = seat_view(match, st.turn)
+                ev = Evaluator(view)
+                exact = {}
+                for a in moves:
+                    after = st.copy()
+                    after.apply_unchecked(a)
+                    value = solve(after, ev.seat_values, 10**6, ev.side_of, tiles=28)
+                    assert value is not None
+                    exact[a] = value[st.turn]
+                chosen = make_bot("pimc:samples=24,solve=14", 3, clock=False).choose(view)
+                assert exact[chosen] == pytest.approx(max(exact.values())), (seed, chosen)
+                kept_in += chosen in safe
+                seen += 1
+            legal = match.legal_actions()
+            match.apply(legal[rng.randrange(len(legal))])
+        if seen >= 12:
+            break
+    assert seen >= 12
+    assert kept_in >= seen * 3 // 4
+
+
+def test_a_shared_pool_bounds_the_solves_of_a_decision() -> None:
+    """The node allowance of one decision is spent in place; an empty pool solves nothing."""
+    spent = 0
+    for match in _endgames(make_rules({"players": 2}), range(10), 20):
+        st = match.round
+        ev = Evaluator(seat_view(match, st.turn))
+        assert solve(st.copy(), ev.seat_values, 10**6, ev.side_of, pool=[0]) is None
+        pool = [10**6]
+        assert solve(st.copy(), ev.seat_values, 10**6, ev.side_of, pool=pool) is not None
+        spent += 10**6 - pool[0]
+        assert 0 < 10**6 - pool[0] < 10**6
+    assert spent > 20
+
+
+def _exact_values(match: Match) -> dict[int, float]:
+    st = match.round
+    ev = Evaluator(seat_view(match, st.turn))
+    out = {}
+    for a in st.legal_actions():
+        after = st.copy()
+        after.apply_unchecked(a)
+        value = solve(after, ev.seat_values, 10**6, ev.side_of, tiles=28)
+        assert value is not None
+        out[a] = value[st.turn]
+    return out
+
+
+def test_the_solve_finds_what_playouts_miss() -> None:
+    """Open-handed endgames where the playout-only bot loses points by the exact count: the bot
+    with the exact endgame never does (its moves are all of the best exact value)."""
+    checked = plain_wrong = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        match = Match(OPEN_HANDED, seed)
+        while not match.over:
+            st = match.round
+            if len(st.legal_actions()) > 1 and tiles_left(st) <= 14 and rng.random() < 0.5:
+                view = seat_view(match, st.turn)
+                exact = _exact_values(match)
+                best = max(exact.values())
+                plain = make_bot("pimc:samples=24", 3, clock=False).choose(view)
+                solved = make_bot("pimc:samples=24,solve=14", 3, clock=False).choose(view)
+                assert exact[solved] == pytest.approx(best), (seed, solved)
+                plain_wrong += exact[plain] < best - 1
+                checked += 1
+            legal = match.legal_actions()
+            match.apply(legal[rng.randrange(len(legal))])
+        if plain_wrong >= 5:
+            break
+    assert plain_wrong >= 5, (plain_wrong, checked)
