@@ -133,6 +133,8 @@ BUILTIN: dict[str, BotInfo] = {
                 "nodes": BotOption(int, 1, MAX_BUDGET),
                 "time_ms": BotOption(int, 0, MAX_TIME_MS),
                 "weigh": BotOption(bool),
+                "finish": BotOption(int, 0, 28),  # 0: playouts play to the end
+                "pool": BotOption(int, 0, MAX_BUDGET * 10),  # 0: ten solves' worth
             },
         ),
         BotInfo(

@@ -23,10 +23,11 @@ from collections.abc import Callable, Sequence
 
 from ..engine.actions import is_play
 from ..engine.round import RoundState
-from .line_solve import Table, TooBig, duel, fits_line
+from .line_solve import Table, TooBig, duel, fits_line, max_n
 
 SOLVE_TILES = 10  # tiles left in the hands and the boneyard together at most, to try a solve
 SOLVE_NODES = 3000  # positions searched at most per solve
+MAX_N_TILES = 13  # three or four sides: max-n prunes nothing, so its horizon is shorter
 SOLVE_POOL = 10  # an evaluation's solves share this many times ``nodes`` in all
 GIVE_UP = 3  # solves that grow too big before an evaluation stops trying (the trees are alike)
 
@@ -69,7 +70,8 @@ def solve(
     think. The zero-sum search may share its ``table`` of positions between the solves of one
     guessed deal (the moves of one decision lead to many of the same positions) when they all
     take the same ``perspective`` seat."""
-    if tiles_left(state) > tiles:
+    many = side_of is None or len({side_of[s] for s in state.seats}) > 2
+    if tiles_left(state) > (min(tiles, MAX_N_TILES) if many else tiles):
         return None
     if state.over:
         return values(state)
@@ -78,7 +80,7 @@ def solve(
     if not state.cross:  # the search's own events only (a line round's rules never read them)
         state = state.copy()
         state.history = []
-    if side_of is not None and len({side_of[s] for s in state.seats}) == 2:
+    if not many and side_of is not None:
         root = state.turn if perspective < 0 else perspective
         table = {} if table is None else table
         if fits_line(state):
@@ -90,6 +92,11 @@ def solve(
                 result = [v if side_of[s] == side_of[root] else -v for s in range(len(side_of))]
         else:
             result = _duel(state, values, left, side_of, root, table)
+    elif fits_line(state):
+        try:
+            result = max_n(state, values, left, {})
+        except TooBig:
+            result = None
     else:
         result = _max_n(state, values, left)
     if pool is not None:

@@ -132,6 +132,8 @@ def evaluate(
     solve_tiles: int = SOLVE_TILES,
     deadline: float = math.inf,
     weigh: bool = False,
+    finish: int = 0,
+    pool_nodes: int = 0,
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
     legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
@@ -140,7 +142,10 @@ def evaluate(
     (:func:`.endgame.solve`) instead of played out. Past ``deadline`` (``time.perf_counter``) no
     more deals are guessed, once :data:`MIN_GUESSES` are done (a bot's wall-clock cap). With
     ``weigh``, the guessed deals follow the likelihood of the other seats' plays
-    (:mod:`.opponent`)."""
+    (:mod:`.opponent`). With ``finish`` (and ``solve_nodes``), a playout on the line stops once
+    ``finish`` tiles are left and the rest of the round is solved exactly on that deal, so
+    every playout ends as well played as the endgame of a round near its end, while the
+    decision's node pool lasts (``pool_nodes``; by default :data:`SOLVE_POOL` solves' worth)."""
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
@@ -152,7 +157,9 @@ def evaluate(
     samples: dict[int, list[float]] = {a: [] for a in moves}
     solved: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[float] | None] = {}
     failed = 0 if solve_nodes else GIVE_UP  # solves that grew too big
-    pool = [solve_nodes * SOLVE_POOL]  # nodes for all the solves of this evaluation
+    pool = [pool_nodes or solve_nodes * SOLVE_POOL]  # nodes for all the solves of this evaluation
+    hybrid = finish > 0 and solve_nodes > 0 and not view.board
+    value_of = evaluator.seat_values
     for done in range(guesses):
         if done >= MIN_GUESSES and done & 7 == 0 and time.perf_counter() > deadline:
             break
@@ -166,7 +173,7 @@ def evaluate(
                 if key not in solved:
                     solved[key] = solve(
                         s,
-                        evaluator.seat_values,
+                        value_of,
                         solve_nodes,
                         evaluator.side_of,
                         solve_tiles,
@@ -179,9 +186,19 @@ def evaluate(
                 if exact is not None:
                     samples[a].append(exact[me])
                     continue
+            if hybrid and not s.over and pool[0] > 0:
+                playout(s, rnd, finish)
+                exact = (
+                    solve(s, value_of, solve_nodes, evaluator.side_of, finish, pool, me)
+                    if not s.over
+                    else None
+                )
+                if exact is not None:
+                    samples[a].append(exact[me])
+                    continue
             if not s.over:
                 playout(s, rnd)
-            samples[a].append(evaluator.seat_values(s)[me])
+            samples[a].append(value_of(s)[me])
     values = [MoveValue(a, sum(v) / len(v), tuple(v)) for a, v in samples.items()]
     values.sort(key=lambda m: -m.mean)
     return tuple(values)

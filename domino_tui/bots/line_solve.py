@@ -52,25 +52,7 @@ def duel(
     nseats = len(state.seats)
     mine = side_of[root]
     placed = list(state.placed)
-    leaves: dict[tuple[object, ...], float] = {}
-
-    def leaf(turn: int, out: bool, lay: int, table_: int, l_: int, r_: int, last: int) -> float:
-        key = (*hands, len(boneyard), turn, out, lay, last, placed[-1][0])
-        v = leaves.get(key)
-        if v is None:
-            s = state.copy()
-            s.hands = hands[:]
-            s.boneyard = boneyard[:]
-            s.placed = placed[:]
-            s.left, s.right, s.table, s.turn = l_, r_, table_, turn
-            s.last_nondouble = last
-            if out:
-                s.over = True
-                s.went_out = turn
-            else:
-                s.end_fish(lay)
-            v = leaves[key] = values(s)[root]
-        return v
+    leaf = _leaves(state, values, hands, boneyard, placed)
 
     def search(
         turn: int, l_: int, r_: int, table_: int, knocks: int, last: int, alpha: float, beta: float
@@ -97,7 +79,7 @@ def duel(
                 hands[turn] = hand
                 boneyard.append(t)
             elif knocks + 1 >= nseats:  # K4.3: a full cycle of knocks
-                best = leaf(turn, False, -1, table_, l_, r_, last)
+                best = leaf(turn, False, -1, table_, l_, r_, last)[root]
             else:
                 best = search(nxt[turn], l_, r_, table_, knocks + 1, last, alpha, beta)
             table[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
@@ -115,9 +97,9 @@ def duel(
             hands[turn] = rest
             placed.append((t, side, turn))
             if not rest:
-                v = leaf(turn, True, turn, nt, nl, nr, nlast)
+                v = leaf(turn, True, turn, nt, nl, nr, nlast)[root]
             elif not ((fits[nl] & ~nt & ~neutral[nl]) or (fits[nr] & ~nt & ~neutral[nr])):
-                v = leaf(turn, False, turn, nt, nl, nr, nlast)  # K4.2: nobody can play again
+                v = leaf(turn, False, turn, nt, nl, nr, nlast)[root]  # K4.2: nobody plays again
             else:
                 v = search(nxt[turn], nl, nr, nt, 0, nlast, alpha, beta)
             placed.pop()
@@ -144,3 +126,113 @@ def duel(
         -math.inf,
         math.inf,
     )
+
+
+def max_n(
+    state: RoundState,
+    values: Callable[[RoundState], list[float]],
+    left_nodes: list[int],
+    table: dict[tuple[object, ...], list[float]],
+) -> list[float]:
+    """Three or four sides: each seat to move picks the line best for its own side (max-n),
+    on the same local variables as :func:`duel`; positions met twice are looked up."""
+    geo = state.geo
+    fits, after, neutral = geo.fits, geo.after, geo.neutral
+    is_double = geo.ts.is_double
+    hands = state.hands[:]
+    boneyard = state.boneyard[:]
+    reserve = state.reserve
+    nxt = state.nxt
+    nseats = len(state.seats)
+    placed = list(state.placed)
+
+    leaf = _leaves(state, values, hands, boneyard, placed)
+
+    def search(turn: int, l_: int, r_: int, table_: int, knocks: int, last: int) -> list[float]:
+        key = ("n", *hands, len(boneyard), l_, r_, turn, knocks, last, table_)
+        hit = table.get(key)
+        if hit is not None:
+            return hit
+        left_nodes[0] -= 1
+        if left_nodes[0] < 0:
+            raise TooBig
+        hand = hands[turn]
+        fl = hand & fits[l_]
+        fr = hand & fits[r_] if l_ != r_ else 0
+        if not (fl or fr):
+            if len(boneyard) > reserve:
+                t = boneyard.pop()
+                hands[turn] = hand | 1 << t
+                best = search(turn, l_, r_, table_, knocks, last)
+                hands[turn] = hand
+                boneyard.append(t)
+            elif knocks + 1 >= nseats:
+                best = leaf(turn, False, -1, table_, l_, r_, last)
+            else:
+                best = search(nxt[turn], l_, r_, table_, knocks + 1, last)
+            table[key] = best
+            return best
+        moves = [(t, 0) for t in bits(fl)] + [(t, 1) for t in bits(fr)]  # no pruning: no order
+        found: list[float] | None = None
+        for t, side in moves:
+            bit = 1 << t
+            rest = hand & ~bit
+            nl, nr = (after[l_][t], r_) if side == 0 else (l_, after[r_][t])
+            nt = table_ | bit
+            nlast = last if is_double[t] else turn
+            hands[turn] = rest
+            placed.append((t, side, turn))
+            if not rest:
+                v = leaf(turn, True, turn, nt, nl, nr, nlast)
+            elif not ((fits[nl] & ~nt & ~neutral[nl]) or (fits[nr] & ~nt & ~neutral[nr])):
+                v = leaf(turn, False, turn, nt, nl, nr, nlast)
+            else:
+                v = search(nxt[turn], nl, nr, nt, 0, nlast)
+            placed.pop()
+            hands[turn] = hand
+            if found is None or v[turn] > found[turn]:
+                found = v
+        assert found is not None
+        table[key] = found
+        return found
+
+    return search(
+        state.turn, state.left, state.right, state.table, state.knocks, state.last_nondouble
+    )
+
+
+Leaf = Callable[[int, bool, int, int, int, int, int], list[float]]
+
+
+def _leaves(
+    state: RoundState,
+    values: Callable[[RoundState], list[float]],
+    hands: list[int],
+    boneyard: list[int],
+    placed: list[tuple[int, int, int]],
+) -> Leaf:
+    """The value of the round ending here, from the search's live variables: a real state is
+    built (so the variant's own scoring values it) once per distinct ending."""
+    seen: dict[tuple[object, ...], list[float]] = {}
+
+    def leaf(
+        turn: int, out: bool, lay: int, table: int, left: int, right: int, last: int
+    ) -> list[float]:
+        key = (*hands, len(boneyard), turn, out, lay, last, placed[-1][0])
+        v = seen.get(key)
+        if v is None:
+            s = state.copy()
+            s.hands = hands[:]
+            s.boneyard = boneyard[:]
+            s.placed = placed[:]
+            s.left, s.right, s.table, s.turn = left, right, table, turn
+            s.last_nondouble = last
+            if out:
+                s.over = True
+                s.went_out = turn
+            else:
+                s.end_fish(lay)  # K4.2/K4.3, the boneyard taken by the next seat (K4.4)
+            v = seen[key] = values(s)
+        return v
+
+    return leaf

@@ -6,8 +6,11 @@ noise from the comparison. The budget is either ``playouts`` per decision, share
 candidates, or a fixed number of guessed deals (``samples``: the yardstick of issue 13 is
 ``pimc:samples=60``, sixty deals, heavy-first playouts, one ply). ``policy`` picks the playouts'
 default policy; ``solve`` (tiles) solves a guessed deal exactly once at most that many tiles are
-left in the hands and the boneyard (:mod:`.endgame`); ``time_ms`` caps the wall clock (the
-arena switches it off, so a seed fixes every decision).
+left in the hands and the boneyard (:mod:`.endgame`), ``finish`` (tiles) lets every playout
+hand over to that exact search once so many tiles are left, ``nodes`` bounds one solve and
+``pool`` all the solves of a decision; ``weigh`` weighs the guessed deals by the other seats'
+choices (:mod:`.opponent`); ``time_ms`` caps the wall clock (the arena switches it off, so a
+seed fixes every decision).
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ class PimcBot(ExplainingBot):
         nodes: int = SOLVE_NODES,
         time_ms: int = 0,
         weigh: bool = False,
+        finish: int = 0,
+        pool: int = 0,
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; choose one of: {', '.join(POLICIES)}")
@@ -51,6 +56,8 @@ class PimcBot(ExplainingBot):
         self.nodes = nodes
         self.time_ms = time_ms
         self.weigh = weigh
+        self.finish = finish
+        self.pool = pool
 
     def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
@@ -86,4 +93,6 @@ class PimcBot(ExplainingBot):
             solve_tiles=self.solve,
             deadline=deadline,
             weigh=self.weigh,
+            finish=self.finish,
+            pool_nodes=self.pool,
         )

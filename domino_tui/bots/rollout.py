@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Protocol
 
 from ..engine.actions import DRAW, KNOCK, RIGHT, Placement, encode
 from ..engine.round import RoundState
@@ -44,14 +45,18 @@ def pick_random(mask: int, rnd: Callable[[], float]) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def playout(s: RoundState, rnd: Callable[[], float], explore: float = EXPLORE) -> RoundState:
-    """Play ``s`` to the end of the round in place and return it."""
+def playout(
+    s: RoundState, rnd: Callable[[], float], explore: float = EXPLORE, until: int = 0
+) -> RoundState:
+    """Play ``s`` to the end of the round in place and return it; on the line, stop early once
+    at most ``until`` tiles are left in the hands and the boneyard (an exact search takes over)."""
     if s.cross:
         return cross_playout(s, rnd, explore)
     geo = s.geo
     fits = geo.fits
     rank = tile_rank(geo.ts.top)
-    while not s.over:
+    laid = geo.ts.count - until  # tiles on the table at which to stop
+    while not s.over and (not until or s.table.bit_count() < laid):
         hand = s.hands[s.turn]
         if not s.placed:
             m = hand & s.lead_mask
@@ -134,12 +139,21 @@ W_BLOCK = 12  # rank units (2 per pip): the next seat must draw or knock
 W_FOLLOW = 4  # rank units: one's own hand still answers the new ends
 W_FISH = 40  # rank units: a fish the count favours (or one that costs)
 
-Playout = Callable[[RoundState, Callable[[], float]], RoundState]
+
+class Playout(Protocol):
+    """A default policy: plays the round on (to its end, or on the line until ``until`` tiles
+    are left in the hands and the boneyard) and returns the state."""
+
+    def __call__(self, s: RoundState, rnd: Callable[[], float], until: int = 0) -> RoundState: ...
 
 
 def heavy_policy(rules: Rules) -> Playout:
     """Heaviest tile first with a little noise, whatever the rules (hard's default policy)."""
-    return playout
+
+    def run(s: RoundState, rnd: Callable[[], float], until: int = 0) -> RoundState:
+        return playout(s, rnd, EXPLORE, until)
+
+    return run
 
 
 def smart_policy(rules: Rules) -> Playout:
@@ -153,10 +167,10 @@ def smart_policy(rules: Rules) -> Playout:
     """
     fish_sign = _fish_judge(rules)
 
-    def run(s: RoundState, rnd: Callable[[], float]) -> RoundState:
+    def run(s: RoundState, rnd: Callable[[], float], until: int = 0) -> RoundState:
         if s.cross:  # the one-ply judgement reads two ends; the cross keeps heavy-first
             return cross_playout(s, rnd)
-        return _smart_playout(s, rnd, fish_sign)
+        return _smart_playout(s, rnd, fish_sign, until)
 
     return run
 
@@ -191,14 +205,18 @@ def _fish_judge(rules: Rules) -> Callable[[RoundState, int, int], int]:
 
 
 def _smart_playout(
-    s: RoundState, rnd: Callable[[], float], fish_sign: Callable[[RoundState, int, int], int]
+    s: RoundState,
+    rnd: Callable[[], float],
+    fish_sign: Callable[[RoundState, int, int], int],
+    until: int = 0,
 ) -> RoundState:
     geo = s.geo
     fits = geo.fits
     after = geo.after
     rank = tile_rank(geo.ts.top)
     explore = EXPLORE
-    while not s.over:
+    laid = geo.ts.count - until
+    while not s.over and (not until or s.table.bit_count() < laid):
         seat = s.turn
         hand = s.hands[seat]
         if not s.placed:
