@@ -22,7 +22,15 @@ from domino_tui.engine.view import SeatView, seat_view
 
 from .helpers import positions
 
-CHEAP = ("random", "greedy", "counter", "pimc:playouts=60", "ismcts:iterations=60")
+CHEAP = (
+    "random",
+    "greedy",
+    "counter",
+    "pimc:playouts=60",
+    "ismcts:iterations=60",
+    # issue 13: the exact endgame, playouts that hand over to it, the play model
+    "pimc:samples=12,solve=14,nodes=2000,policy=smart,finish=10,pool=20000,weigh=true",
+)
 
 
 def _redealt(match: Match, seat: int, rng: random.Random) -> tuple[Match, bool]:

@@ -8,10 +8,13 @@ import random
 import pytest
 
 from domino_tui.bots import make_bot
+from domino_tui.bots.endgame import tiles_left
 from domino_tui.bots.rollout import POLICIES
+from domino_tui.bots.sampler import Sampler
 from domino_tui.engine.actions import parse_action
 from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import Rules, make_rules
+from domino_tui.engine.view import seat_view
 
 from .helpers import RULESETS, fish_moves, positions, scripted
 from .test_counter import BLOCK_HANDS, BLOCK_SCRIPT
@@ -74,3 +77,19 @@ def test_k8_5_smart_playouts_do_not_fish_when_the_fisher_takes_everything() -> N
 def test_an_unknown_policy_is_refused_with_the_choices() -> None:
     with pytest.raises(ValueError, match="heavy, smart"):
         make_bot("ismcts:policy=wild")
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+def test_a_playout_stops_where_the_exact_search_takes_over(policy: str) -> None:
+    """``until``: on the line a playout stops with that many tiles left (or at the round's end)."""
+    rng = random.Random(8)
+    stopped = 0
+    for match in positions(make_rules({"players": 2}), 5):
+        view = seat_view(match, match.turn)
+        s = Sampler(view).state(rng)
+        if tiles_left(s) <= 10:
+            continue
+        POLICIES[policy](view.rules)(s, rng.random, 10)
+        assert s.over or tiles_left(s) == 10
+        stopped += not s.over
+    assert stopped > 5

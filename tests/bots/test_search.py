@@ -16,7 +16,14 @@ from domino_tui.engine.view import seat_view
 
 from .helpers import RULESETS, fish_moves, positions
 
-SEARCHERS = ("pimc:playouts=80", "ismcts:iterations=80", "ismcts:iterations=80,policy=smart")
+SEARCHERS = (
+    "pimc:playouts=80",
+    "ismcts:iterations=80",
+    "ismcts:iterations=80,policy=smart",
+    # the hard and master levels' machinery (issue 13) on small budgets
+    "pimc:samples=12,solve=14,nodes=2000",
+    "pimc:samples=12,solve=16,nodes=2000,policy=smart,finish=10,pool=20000,weigh=true",
+)
 
 
 def test_search_bots_choose_legal_actions_deterministically_in_every_rule_set() -> None:
