@@ -1,18 +1,24 @@
-"""Bot strength and speed: the issue-3 targets, measured with the arena, and think times.
+"""Bot strength and speed: the issue-3 and issue-13 targets, measured with the arena, think times,
+and strength per millisecond.
 
     python benchmarks/bots.py think [--positions 300]
     python benchmarks/bots.py targets [--games 200] [--jobs 2] [--only NAME] [--out FILE]
+    python benchmarks/bots.py strength [--games 40] [--jobs 2]
 
 ``think`` times each bot's decisions (two or more legal actions only) over the same random
-positions of 2- and 4-player games. ``targets`` plays the arena matches the issue asks for and
+positions of 2- and 4-player games. ``targets`` plays the arena matches the issues ask for and
 prints each figure next to its target, as Markdown for the README; ``--out`` also writes the raw
-arena JSON. Speed is measured here, never in the test suite.
+arena JSON. ``strength`` tabulates, for each level and yardstick, its margin against greedy and
+against the PIMC yardstick (``pimc:samples=60``: sixty guessed deals, heavy-first playouts, one
+ply — the independent bot of issue 13) beside its think time, all in one run, so that a change
+that buys strength with time shows it. Speed is measured here, never in the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -27,7 +33,9 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.view import SeatView, seat_view
 
-THINK_BOTS = ("counter", "pimc", "hard", "master")
+YARDSTICK = "pimc:samples=60"  # issue 13's independent PIMC: 60 deals, heavy-first, one ply
+THINK_BOTS = ("counter", YARDSTICK, "hard", "master")
+STRENGTH_BOTS = ("greedy", "counter", YARDSTICK, "ismcts", "hard", "master")
 
 
 def sample_views(rules: Rules, count: int, seed: int) -> list[SeatView]:
@@ -75,34 +83,74 @@ class Target:
     rules: Rules
     check: str  # what must hold, in words
 
+    margin: float = 0.0  # the first bot's margin per round at least
+    low: float = 0.0  # and its 95% CI above this
+    goat: float = 0.0  # the second bot's goat rate at least
+    share: float = 1.0  # of ``--games`` (4-player match-ups play every seating of each deal)
+
     def ok(self, report: ArenaReport) -> bool:
         first = report.bots[0]
-        if self.name == "hard-greedy-2p":
-            return (
-                first.margin >= 10 and first.margin_ci95[0] > 8 and report.bots[1].goat_rate >= 0.85
-            )
-        return first.margin_ci95[0] > 0
+        return (
+            first.margin >= self.margin
+            and first.margin_ci95[0] > self.low
+            and report.bots[1].goat_rate >= self.goat
+        )
 
 
+TWO = make_rules({"players": 2})
 TARGETS = (
+    # issue 13: the levels mean something, against each other and the PIMC yardstick
+    Target("master-hard-2p", ("master", "hard"), TWO, "≥ +3, CI above +1", 3, 1),
+    Target("master-pimc60-2p", ("master", YARDSTICK), TWO, "≥ +3, CI above +1", 3, 1),
+    Target("hard-pimc60-2p", ("hard", YARDSTICK), TWO, "≥ +1, CI above 0", 1, 0),
+    Target(
+        "master-3hard-4p",
+        ("master", "hard", "hard", "hard"),
+        make_rules({"players": 4}),
+        "CI above 0",
+        -math.inf,
+        share=0.25,  # four seatings of master per deal sequence: a quarter of the games
+    ),
+    # issue 3
     Target(
         "hard-greedy-2p",
         ("hard", "greedy"),
         make_rules({"players": 2}),
         "margin ≥ +10, CI above +8, greedy goat ≥ 85%",
+        10,
+        8,
+        0.85,
     ),
-    Target("master-hard-2p", ("master", "hard"), make_rules({"players": 2}), "CI above 0"),
-    Target("ismcts-counter-2p", ("ismcts", "counter"), make_rules({"players": 2}), "CI above 0"),
-    Target("counter-greedy-2p", ("counter", "greedy"), make_rules({"players": 2}), "CI above 0"),
-    Target("pimc-counter-2p", ("pimc", "counter"), make_rules({"players": 2}), "CI above 0"),
+    Target(
+        "ismcts-counter-2p",
+        ("ismcts", "counter"),
+        make_rules({"players": 2}),
+        "CI above 0",
+        -math.inf,
+    ),
+    Target(
+        "counter-greedy-2p",
+        ("counter", "greedy"),
+        make_rules({"players": 2}),
+        "CI above 0",
+        -math.inf,
+    ),
+    Target(
+        "pimc-counter-2p", ("pimc", "counter"), make_rules({"players": 2}), "CI above 0", -math.inf
+    ),
     Target(
         "hard-3greedy-4p",
         ("hard", "greedy", "greedy", "greedy"),
         make_rules({"players": 4}),
         "CI above 0",
+        -math.inf,
     ),
     Target(
-        "hard-pair-greedy-pair", ("hard", "greedy"), make_rules({}, "kozel-pairs"), "CI above 0"
+        "hard-pair-greedy-pair",
+        ("hard", "greedy"),
+        make_rules({}, "kozel-pairs"),
+        "CI above 0",
+        -math.inf,
     ),
 )
 
@@ -131,10 +179,11 @@ def targets(games: int, jobs: int, only: str | None, out: str | None) -> int:
     raw: dict[str, Any] = {}
     failed = 0
     for target in TARGETS:
-        if only and target.name != only:
+        if only and target.name not in only.split(","):
             continue
         preset = "kozel-pairs" if target.rules.pairs else "kozel"
-        config = ArenaConfig(target.bots, games, target.rules, seed=2026, preset=preset)
+        n = max(1, round(games * target.share))
+        config = ArenaConfig(target.bots, n, target.rules, seed=2026, preset=preset)
         t0 = time.perf_counter()
         report = run_arena(config, jobs=jobs)
         minutes = (time.perf_counter() - t0) / 60
@@ -156,6 +205,31 @@ def targets(games: int, jobs: int, only: str | None, out: str | None) -> int:
     return 1 if failed else 0
 
 
+def strength(games: int, jobs: int) -> None:
+    """Each bot against greedy and against the yardstick, with its think time, in one run."""
+    print(
+        "| bot | vs greedy [95% CI] | vs pimc:samples=60 [95% CI] | think ms median / p95 "
+        "(2 players, real choices) | goat vs yardstick |"
+    )
+    print("|---|---|---|---|---|")
+    for name in STRENGTH_BOTS:
+        cells = [name]
+        think_cell, goat_cell = "", ""
+        for rival in ("greedy", YARDSTICK):
+            if rival == name:
+                cells.append("—")
+                continue
+            config = ArenaConfig((name, rival), games, TWO, seed=2026)
+            report = run_arena(config, jobs=jobs)
+            me = report.bots[0]
+            lo, hi = me.margin_ci95
+            cells.append(f"{me.margin:+.1f} [{lo:+.1f}, {hi:+.1f}]")
+            think_cell = f"{me.think_choices.median:.0f} / {me.think_choices.p95:.0f}"
+            if rival == YARDSTICK:
+                goat_cell = f"{me.goat_rate:.0%} · {report.bots[1].goat_rate:.0%}"
+        print("| " + " | ".join([*cells, think_cell, goat_cell]) + " |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -166,9 +240,15 @@ def main() -> int:
     g.add_argument("--jobs", type=int, default=2)
     g.add_argument("--only")
     g.add_argument("--out")
+    st = sub.add_parser("strength")
+    st.add_argument("--games", type=int, default=40)
+    st.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     if args.what == "think":
         think(args.positions)
+        return 0
+    if args.what == "strength":
+        strength(args.games, args.jobs)
         return 0
     return targets(args.games, args.jobs, args.only, args.out)
 

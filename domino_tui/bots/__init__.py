@@ -151,15 +151,18 @@ BUILTIN: dict[str, BotInfo] = {
 LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "counter",
-    "hard": "ismcts",
-    "master": "ismcts:iterations=3000,time_ms=1500,policy=smart",
+    # issue 13: guessed deals with the round's end solved exactly (docs/bots.md, "Levels")
+    "hard": "pimc:samples=60,solve=14,nodes=5000,time_ms=400",
+    "master": (
+        "pimc:samples=80,solve=18,nodes=20000,policy=smart,finish=12,pool=100000,time_ms=1500"
+    ),
 }
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "dumps its heaviest tile; a gentle start",
     "medium": "counts tiles and reads knocks like a yard regular",
-    "hard": "searches guessed deals; answers in well under a second",
-    "master": "searches longer with playouts that block and count; up to a second and a half",
+    "hard": "guesses the hidden tiles and plays the round's end perfectly; answers at once",
+    "master": "plays every guess out like a blocker and solves its end exactly; under a second",
 }
 
 

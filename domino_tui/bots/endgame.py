@@ -27,6 +27,7 @@ from .line_solve import Table, TooBig, duel, fits_line, max_n
 
 SOLVE_TILES = 10  # tiles left in the hands and the boneyard together at most, to try a solve
 SOLVE_NODES = 3000  # positions searched at most per solve
+CROSS_TILES = 10  # the cross (осёл, телефон, …): searched on copied states, a shorter horizon
 MAX_N_TILES = 13  # three or four sides: max-n prunes nothing, so its horizon is shorter
 SOLVE_POOL = 10  # an evaluation's solves share this many times ``nodes`` in all
 GIVE_UP = 3  # solves that grow too big before an evaluation stops trying (the trees are alike)

@@ -27,7 +27,7 @@ from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .belief import Belief
-from .endgame import GIVE_UP, SOLVE_POOL, SOLVE_TILES, solve
+from .endgame import CROSS_TILES, GIVE_UP, SOLVE_POOL, SOLVE_TILES, solve
 from .evaluate import Evaluator
 from .line_solve import Table
 from .opponent import PlayModel
@@ -160,9 +160,13 @@ def evaluate(
     pool = [pool_nodes or solve_nodes * SOLVE_POOL]  # nodes for all the solves of this evaluation
     hybrid = finish > 0 and solve_nodes > 0 and not view.board
     value_of = evaluator.seat_values
+    if view.board:  # the cross's search copies the state at every node: a shorter horizon
+        solve_tiles = min(solve_tiles, CROSS_TILES)
     for done in range(guesses):
-        if done >= MIN_GUESSES and done & 7 == 0 and time.perf_counter() > deadline:
-            break
+        if deadline < math.inf and time.perf_counter() > deadline:
+            pool[0] = 0  # out of time: no more exact solves, playouts only
+            if done >= MIN_GUESSES:
+                break
         base = sampler.state(rng)
         table: Table = {}  # positions solved on this guessed deal, shared by its moves
         for a in moves:

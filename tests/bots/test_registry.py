@@ -15,6 +15,7 @@ from domino_tui.arena import ArenaConfig, run_arena
 from domino_tui.bots import LEVELS, make_bot
 from domino_tui.bots.counter import CounterBot
 from domino_tui.bots.ismcts import IsmctsBot
+from domino_tui.bots.pimc import PimcBot
 from domino_tui.cli import app
 from domino_tui.engine.rules import make_rules
 
@@ -25,9 +26,14 @@ def test_levels_map_onto_strategies() -> None:
     assert set(LEVELS) == {"easy", "medium", "hard", "master"}
     assert isinstance(make_bot("medium"), CounterBot)
     hard, master = make_bot("hard"), make_bot("master")
-    assert isinstance(hard, IsmctsBot) and isinstance(master, IsmctsBot)
-    assert master.iterations > hard.iterations
-    assert (hard.policy, master.policy) == ("heavy", "smart")
+    assert isinstance(hard, PimcBot) and isinstance(master, PimcBot)
+    assert master.samples > hard.samples and master.solve > hard.solve > 0
+    assert (hard.policy, master.policy, hard.finish > 0, master.finish > 0) == (
+        "heavy",
+        "smart",
+        False,
+        True,
+    )
 
 
 def test_options_reach_the_factory_and_the_arena_turns_the_clock_off() -> None:

@@ -31,8 +31,9 @@ LEVELS = {
     "random": "random",
     "greedy": "greedy",
     "counter": "counter",
-    "hard": "ismcts:iterations=12",
-    "master": "ismcts:iterations=12,policy=smart",
+    "hard": "pimc:samples=4,solve=14,nodes=500",
+    "master": "pimc:samples=4,solve=18,nodes=500,policy=smart,finish=12,pool=2000",
+    "ismcts": "ismcts:iterations=12,policy=smart",
     "pimc": "pimc:playouts=16",
 }
 
