@@ -123,7 +123,7 @@ BUILTIN: dict[str, BotInfo] = {
         BotInfo(
             "pimc",
             PimcBot,
-            "guesses hidden tiles, plays every move out, keeps the best",
+            "guesses hidden tiles, plays every move out, solves the round's end exactly",
             timed=True,
             options={
                 "playouts": BotOption(int, 1, MAX_BUDGET),
