@@ -102,6 +102,15 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("plugins")
+def test_the_example_plugins_option_arrives_typed() -> None:
+    """issue 13: ``heavy=false`` is False, not the truthy text "false"; a number is refused."""
+    assert registry.make_bot("suitkeeper:heavy=false").heavy is False  # type: ignore[attr-defined]
+    assert registry.make_bot("suitkeeper:heavy=on").heavy is True  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="heavy"):
+        registry.make_bot("suitkeeper:heavy=3")
+
+
+@pytest.mark.usefixtures("plugins")
 def test_the_example_plugin_loads_and_plays_in_the_arena() -> None:
     bots = registry.available()
     assert bots["suitkeeper"].source.startswith("plugin")

@@ -19,8 +19,11 @@ class SuitKeeperBot:
     name = "suitkeeper"
     description = "keeps the most suits in hand, then dumps the heaviest tile (example plugin)"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, heavy: bool = False) -> None:
+        # options come from the command line, ``suitkeeper:heavy=true``: the game reads the
+        # annotations, so ``heavy=false`` arrives as False and ``heavy=3`` is refused in one line
         self.rng = random.Random(seed)
+        self.heavy = heavy
 
     def choose(self, view: SeatView) -> int:
         """Return one of ``view.legal``: the view is all a bot ever sees."""
@@ -34,6 +37,9 @@ class SuitKeeperBot:
             for t in tiles:
                 hand &= ~(1 << t)
             suits = sum(1 for m in ts.suit_mask if hand & m)
-            return (suits, sum(ts.pips[t] for t in tiles), self.rng.random())
+            pips = sum(ts.pips[t] for t in tiles)
+            if self.heavy:  # dump the heaviest tile first, keep suits between equals
+                return (pips, suits, self.rng.random())
+            return (suits, pips, self.rng.random())
 
         return max(view.legal, key=worth)
