@@ -62,6 +62,7 @@ def solve(
     pool: list[int] | None = None,
     perspective: int = -1,
     table: Table | None = None,
+    chance: bool = False,
 ) -> list[float] | None:
     """Each seat's value of the round played to the end by seats that each play their best
     (all hands known); None when the end is too far (more than ``tiles`` tiles left, or more
@@ -70,7 +71,8 @@ def solve(
     decision (``[n]``, spent in place), so that many guessed deals cannot add up to a long
     think. The zero-sum search may share its ``table`` of positions between the solves of one
     guessed deal (the moves of one decision lead to many of the same positions) when they all
-    take the same ``perspective`` seat."""
+    take the same ``perspective`` seat. With ``chance``, the zero-sum search on the line averages
+    over the tile a draw brings instead of reading the guessed order (:func:`.line_solve.duel`)."""
     many = side_of is None or len({side_of[s] for s in state.seats}) > 2
     if tiles_left(state) > (min(tiles, MAX_N_TILES) if many else tiles):
         return None
@@ -86,7 +88,7 @@ def solve(
         table = {} if table is None else table
         if fits_line(state):
             try:
-                v = duel(state, values, left, side_of, root, table)
+                v = duel(state, values, left, side_of, root, table, chance)
             except TooBig:
                 result = None
             else:

@@ -134,6 +134,7 @@ def evaluate(
     weigh: bool = False,
     finish: int = 0,
     pool_nodes: int = 0,
+    chance: bool = False,
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
     legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
@@ -145,7 +146,8 @@ def evaluate(
     (:mod:`.opponent`). With ``finish`` (and ``solve_nodes``), a playout on the line stops once
     ``finish`` tiles are left and the rest of the round is solved exactly on that deal, so
     every playout ends as well played as the endgame of a round near its end, while the
-    decision's node pool lasts (``pool_nodes``; by default :data:`SOLVE_POOL` solves' worth)."""
+    decision's node pool lasts (``pool_nodes``; by default :data:`SOLVE_POOL` solves' worth).
+    With ``chance``, the exact search takes a draw as a chance node (:func:`.endgame.solve`)."""
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
@@ -184,6 +186,7 @@ def evaluate(
                         pool,
                         me,
                         table,
+                        chance,
                     )
                     failed += solved[key] is None
                 exact = solved[key]

@@ -39,9 +39,16 @@ def duel(
     side_of: Sequence[int],
     root: int,
     table: Table,
+    chance: bool = False,
 ) -> float:
     """The value of ``root``'s side with both sides playing their best (alpha-beta); raises
-    :class:`TooBig` past the node allowance ``left_nodes`` (spent in place)."""
+    :class:`TooBig` past the node allowance ``left_nodes`` (spent in place).
+
+    With ``chance``, a draw is a chance node: the mean over every tile the boneyard holds, not
+    the next tile of the guessed order. A guessed deal fixes the order, and a search that reads
+    it plays as if it knew what each draw brings (a clairvoyance no seat has), which matters most
+    on a long horizon with the boneyard still full. The boneyard left is then told by the hands
+    and the table (every tile is in one of them), so the position table's key still holds."""
     geo = state.geo
     fits, after, neutral = geo.fits, geo.after, geo.neutral
     pips, is_double = geo.ts.pips, geo.ts.is_double
@@ -72,7 +79,9 @@ def duel(
         a0, b0 = alpha, beta
         maximize = side_of[turn] == mine
         if not (fl or fr):
-            if len(boneyard) > reserve:  # K3.2: draw one, the same seat goes on
+            if chance and len(boneyard) > reserve:  # K3.2, any tile may come
+                best = draw_mean(turn, l_, r_, table_, knocks, last)
+            elif len(boneyard) > reserve:  # K3.2: draw one, the same seat goes on
                 t = boneyard.pop()
                 hands[turn] = hand | 1 << t
                 best = search(turn, l_, r_, table_, knocks, last, alpha, beta)
@@ -115,6 +124,26 @@ def duel(
                 break
         table[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
         return best
+
+    def draw_mean(turn: int, l_: int, r_: int, table_: int, knocks: int, last: int) -> float:
+        """The mean value over the tile drawn; each child is searched to its exact value (a
+        bound would not average), so the caller stores an exact value."""
+        hand = hands[turn]
+        n = len(boneyard)
+        total = 0.0
+        for i in range(n):
+            t = boneyard[i]
+            boneyard[i] = boneyard[-1]
+            boneyard.pop()
+            hands[turn] = hand | 1 << t
+            total += search(turn, l_, r_, table_, knocks, last, -math.inf, math.inf)
+            if i < len(boneyard):
+                boneyard.append(boneyard[i])
+                boneyard[i] = t
+            else:
+                boneyard.append(t)
+        hands[turn] = hand
+        return total / n
 
     return search(
         state.turn,
@@ -218,7 +247,7 @@ def _leaves(
     def leaf(
         turn: int, out: bool, lay: int, table: int, left: int, right: int, last: int
     ) -> list[float]:
-        key = (*hands, len(boneyard), turn, out, lay, last, placed[-1][0])
+        key = (*hands, table, turn, out, lay, last, placed[-1][0])
         v = seen.get(key)
         if v is None:
             s = state.copy()

@@ -8,9 +8,10 @@ candidates, or a fixed number of guessed deals (``samples``: the yardstick of is
 default policy; ``solve`` (tiles) solves a guessed deal exactly once at most that many tiles are
 left in the hands and the boneyard (:mod:`.endgame`), ``finish`` (tiles) lets every playout
 hand over to that exact search once so many tiles are left, ``nodes`` bounds one solve and
-``pool`` all the solves of a decision; ``weigh`` weighs the guessed deals by the other seats'
-choices (:mod:`.opponent`); ``time_ms`` caps the wall clock (the arena switches it off, so a
-seed fixes every decision).
+``pool`` all the solves of a decision, ``chance`` makes the exact search average over what a
+draw brings instead of reading the guessed order; ``weigh`` weighs the guessed deals by the
+other seats' choices (:mod:`.opponent`); ``time_ms`` caps the wall clock (the arena switches it
+off, so a seed fixes every decision).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class PimcBot(ExplainingBot):
         weigh: bool = False,
         finish: int = 0,
         pool: int = 0,
+        chance: bool = False,
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; choose one of: {', '.join(POLICIES)}")
@@ -58,6 +60,7 @@ class PimcBot(ExplainingBot):
         self.weigh = weigh
         self.finish = finish
         self.pool = pool
+        self.chance = chance
 
     def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
@@ -95,4 +98,5 @@ class PimcBot(ExplainingBot):
             weigh=self.weigh,
             finish=self.finish,
             pool_nodes=self.pool,
+            chance=self.chance,
         )

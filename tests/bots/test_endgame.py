@@ -11,7 +11,7 @@ import pytest
 from domino_tui.bots import make_bot
 from domino_tui.bots.endgame import _max_n, solve, tiles_left
 from domino_tui.bots.evaluate import Evaluator
-from domino_tui.engine.actions import is_play
+from domino_tui.engine.actions import DRAW, is_play
 from domino_tui.engine.match import Match
 from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import Rules, make_rules
@@ -150,3 +150,49 @@ def test_the_solve_finds_what_playouts_miss() -> None:
         if plain_wrong >= 5:
             break
     assert plain_wrong >= 5, (plain_wrong, checked)
+
+
+def _expectimax(st: RoundState, values: Evaluator, root: int) -> float:
+    """The slow reference for a draw taken as chance: every tile of the boneyard is put on top
+    in turn and drawn (K3.2), the mean taken; plays are the side's best, on copied states."""
+    if st.over:
+        return values.seat_values(st)[root]
+    legal = st.legal_actions()
+    if DRAW in legal:
+        total = 0.0
+        for i in range(len(st.boneyard)):
+            s = st.copy()
+            s.boneyard = s.boneyard[:]
+            s.boneyard.append(s.boneyard.pop(i))  # this tile comes next
+            s.apply_unchecked(DRAW)
+            total += _expectimax(s, values, root)
+        return total / len(st.boneyard)
+    mine = values.side_of[st.turn] == values.side_of[root]
+    found = [
+        _expectimax((lambda s: (s.apply_unchecked(a), s)[1])(st.copy()), values, root)
+        for a in legal
+    ]
+    return max(found) if mine else min(found)
+
+
+def test_a_draw_as_chance_is_the_mean_over_what_it_brings() -> None:
+    """With ``chance`` the fast search equals a plain expectimax over the drawn tile (K3.2),
+    and where nothing can be drawn it equals the guessed-order search: the option changes what
+    a draw is worth, nothing else."""
+    rules = make_rules({"players": 2})
+    checked = drawing = 0
+    for match in _endgames(rules, range(60), 200):
+        st = match.round
+        if tiles_left(st) > 9:
+            continue
+        ev = Evaluator(seat_view(match, st.turn))
+        fast = solve(st.copy(), ev.seat_values, 10**6, ev.side_of, chance=True)
+        assert fast is not None
+        assert fast[st.turn] == pytest.approx(_expectimax(st.copy(), ev, st.turn))
+        if len(st.boneyard) <= st.reserve:
+            plain = solve(st.copy(), ev.seat_values, 10**6, ev.side_of)
+            assert plain == pytest.approx(fast)
+        else:
+            drawing += 1
+        checked += 1
+    assert checked >= 40 and drawing >= 10
