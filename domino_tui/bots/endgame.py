@@ -85,7 +85,7 @@ def solve(
         state.history = []
     if not many and side_of is not None:
         root = state.turn if perspective < 0 else perspective
-        table = {} if table is None else table
+        table = Table() if table is None else table
         if fits_line(state):
             try:
                 v = duel(state, values, left, side_of, root, table, chance)
@@ -172,7 +172,7 @@ def _duel(
             return values(s)[root]
         key = _key(s) if memo else None
         if key is not None:
-            hit = table.get(key)
+            hit = table.bounds.get(key)
             if hit is not None:
                 flag, v = hit
                 if (
@@ -209,7 +209,7 @@ def _duel(
                         break
         if key is not None:
             flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
-            table[key] = (flag, best)
+            table.bounds[key] = (flag, best)
         return best
 
     try:

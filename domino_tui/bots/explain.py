@@ -170,7 +170,7 @@ def evaluate(
             if done >= MIN_GUESSES:
                 break
         base = sampler.state(rng)
-        table: Table = {}  # positions solved on this guessed deal, shared by its moves
+        table = Table()  # positions solved on this guessed deal, shared by its moves
         for a in moves:
             s = base.copy()
             s.apply_unchecked(a)

@@ -20,7 +20,17 @@ from ..engine.round import RoundState
 from ..engine.tiles import bits
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-Table = dict[tuple[object, ...], tuple[int, float]]
+
+
+class Table:
+    """What the solves of one guessed deal share (the moves of a decision reach many of the same
+    positions and endings): each position's bound, and each ending's values."""
+
+    __slots__ = ("bounds", "endings")
+
+    def __init__(self) -> None:
+        self.bounds: dict[tuple[object, ...], tuple[int, float]] = {}
+        self.endings: dict[tuple[object, ...], list[float]] = {}
 
 
 class TooBig(Exception):
@@ -59,13 +69,14 @@ def duel(
     nseats = len(state.seats)
     mine = side_of[root]
     placed = list(state.placed)
-    leaf = _leaves(state, values, hands, boneyard, placed)
+    leaf = _leaves(state, values, hands, boneyard, placed, table.endings)
+    bounds = table.bounds
 
     def search(
         turn: int, l_: int, r_: int, table_: int, knocks: int, last: int, alpha: float, beta: float
     ) -> float:
         key = (*hands, len(boneyard), l_, r_, turn, knocks, last, table_)
-        hit = table.get(key)
+        hit = bounds.get(key)
         if hit is not None:
             flag, v = hit
             if flag == _EXACT or (flag == _LOWER and v >= beta) or (flag == _UPPER and v <= alpha):
@@ -91,7 +102,7 @@ def duel(
                 best = leaf(turn, False, -1, table_, l_, r_, last)[root]
             else:
                 best = search(nxt[turn], l_, r_, table_, knocks + 1, last, alpha, beta)
-            table[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
+            bounds[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
             return best
         moves = [(t, 0) for t in bits(fl)] + [(t, 1) for t in bits(fr)]
         if len(moves) > 1:
@@ -122,7 +133,7 @@ def duel(
                 beta = min(beta, v)
             if alpha >= beta:
                 break
-        table[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
+        bounds[key] = (_EXACT if a0 < best < b0 else _LOWER if best >= b0 else _UPPER, best)
         return best
 
     def draw_mean(turn: int, l_: int, r_: int, table_: int, knocks: int, last: int) -> float:
@@ -174,8 +185,7 @@ def max_n(
     nxt = state.nxt
     nseats = len(state.seats)
     placed = list(state.placed)
-
-    leaf = _leaves(state, values, hands, boneyard, placed)
+    leaf = _leaves(state, values, hands, boneyard, placed, {})
 
     def search(turn: int, l_: int, r_: int, table_: int, knocks: int, last: int) -> list[float]:
         key = ("n", *hands, len(boneyard), l_, r_, turn, knocks, last, table_)
@@ -239,10 +249,11 @@ def _leaves(
     hands: list[int],
     boneyard: list[int],
     placed: list[tuple[int, int, int]],
+    seen: dict[tuple[object, ...], list[float]],
 ) -> Leaf:
     """The value of the round ending here, from the search's live variables: a real state is
-    built (so the variant's own scoring values it) once per distinct ending."""
-    seen: dict[tuple[object, ...], list[float]] = {}
+    built (so the variant's own scoring values it) once per distinct ending (``seen``, which the
+    solves of one guessed deal share: the moves of a decision end in many of the same ways)."""
 
     def leaf(
         turn: int, out: bool, lay: int, table: int, left: int, right: int, last: int
