@@ -136,6 +136,7 @@ BUILTIN: dict[str, BotInfo] = {
                 "finish": BotOption(int, 0, 28),  # 0: playouts play to the end
                 "pool": BotOption(int, 0, MAX_BUDGET * 10),  # 0: ten solves' worth
                 "chance": BotOption(bool),  # the exact search averages over what a draw brings
+                "prune": BotOption(bool),  # drop a move once it is clearly behind
             },
         ),
         BotInfo(

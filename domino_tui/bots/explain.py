@@ -43,6 +43,9 @@ NOISE = 2.0  # standard errors: a difference inside this band is noise
 SHED_GAP = 3  # pips: shedding this much more than the next best is worth saying
 SHED_MIN = 7  # pips: ... and only for a heavy tile
 MAX_REASONS = 3
+PRUNE_AT = 16  # guessed deals before a move may be dropped (``prune``), then every PRUNE_EVERY
+PRUNE_EVERY = 8
+PRUNE_SE = 3.0  # standard errors behind the best move: dropped
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,7 @@ def evaluate(
     finish: int = 0,
     pool_nodes: int = 0,
     chance: bool = False,
+    prune: bool = False,
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
     legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
@@ -147,7 +151,9 @@ def evaluate(
     ``finish`` tiles are left and the rest of the round is solved exactly on that deal, so
     every playout ends as well played as the endgame of a round near its end, while the
     decision's node pool lasts (``pool_nodes``; by default :data:`SOLVE_POOL` solves' worth).
-    With ``chance``, the exact search takes a draw as a chance node (:func:`.endgame.solve`)."""
+    With ``chance``, the exact search takes a draw as a chance node (:func:`.endgame.solve`).
+    With ``prune``, a move clearly behind the best one (:func:`contenders`) is no longer
+    valued on the later deals: the time goes to the moves still in question."""
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
@@ -164,14 +170,17 @@ def evaluate(
     value_of = evaluator.seat_values
     if view.board:  # the cross's search copies the state at every node: a shorter horizon
         solve_tiles = min(solve_tiles, CROSS_TILES)
+    live = moves
     for done in range(guesses):
+        if prune and done >= PRUNE_AT and done % PRUNE_EVERY == 0 and len(live) > 1:
+            live = contenders(live, samples)
         if deadline < math.inf and time.perf_counter() > deadline:
             pool[0] = 0  # out of time: no more exact solves, playouts only
             if done >= MIN_GUESSES:
                 break
         base = sampler.state(rng)
         table = Table()  # positions solved on this guessed deal, shared by its moves
-        for a in moves:
+        for a in live:
             s = base.copy()
             s.apply_unchecked(a)
             if failed < GIVE_UP:  # the same guessed deal again (few tiles unseen): solved once
@@ -209,6 +218,15 @@ def evaluate(
     values = [MoveValue(a, sum(v) / len(v), tuple(v)) for a, v in samples.items()]
     values.sort(key=lambda m: -m.mean)
     return tuple(values)
+
+
+def contenders(live: list[int], samples: dict[int, list[float]]) -> list[int]:
+    """The moves still in question: the best so far, and every move whose paired difference
+    from it (the same guessed deals) is within :data:`PRUNE_SE` standard errors. A move behind
+    on every deal by the same amount has no error and is dropped: it is simply worse."""
+    values = [MoveValue(a, sum(samples[a]) / len(samples[a]), tuple(samples[a])) for a in live]
+    top = max(values, key=lambda m: m.mean)
+    return [m.code for m in values if m is top or m.mean + PRUNE_SE * noise(top, m) >= top.mean]
 
 
 # --- facts about one move -------------------------------------------------------------------

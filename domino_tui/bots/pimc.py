@@ -9,9 +9,10 @@ default policy; ``solve`` (tiles) solves a guessed deal exactly once at most tha
 left in the hands and the boneyard (:mod:`.endgame`), ``finish`` (tiles) lets every playout
 hand over to that exact search once so many tiles are left, ``nodes`` bounds one solve and
 ``pool`` all the solves of a decision, ``chance`` makes the exact search average over what a
-draw brings instead of reading the guessed order; ``weigh`` weighs the guessed deals by the
-other seats' choices (:mod:`.opponent`); ``time_ms`` caps the wall clock (the arena switches it
-off, so a seed fixes every decision).
+draw brings instead of reading the guessed order, ``prune`` stops valuing a move once it is
+clearly behind (the time goes to the moves still in question); ``weigh`` weighs the guessed
+deals by the other seats' choices (:mod:`.opponent`); ``time_ms`` caps the wall clock (the arena
+switches it off, so a seed fixes every decision).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class PimcBot(ExplainingBot):
         finish: int = 0,
         pool: int = 0,
         chance: bool = False,
+        prune: bool = False,
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; choose one of: {', '.join(POLICIES)}")
@@ -61,6 +63,7 @@ class PimcBot(ExplainingBot):
         self.finish = finish
         self.pool = pool
         self.chance = chance
+        self.prune = prune
 
     def decide(self, view: SeatView) -> tuple[int, str]:
         legal = view.legal
@@ -99,4 +102,5 @@ class PimcBot(ExplainingBot):
             finish=self.finish,
             pool_nodes=self.pool,
             chance=self.chance,
+            prune=self.prune,
         )
