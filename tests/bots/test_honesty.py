@@ -30,6 +30,8 @@ CHEAP = (
     "ismcts:iterations=60",
     # issue 13: the exact endgame, playouts that hand over to it, the play model
     "pimc:samples=12,solve=14,nodes=2000,policy=smart,finish=10,pool=20000,weigh=true",
+    # the master level's pruning and the exact search's draws as chance nodes
+    "pimc:samples=20,solve=14,nodes=2000,pool=20000,weigh=true,prune=true,chance=true",
 )
 
 

@@ -23,6 +23,7 @@ SEARCHERS = (
     # the hard and master levels' machinery (issue 13) on small budgets
     "pimc:samples=12,solve=14,nodes=2000",
     "pimc:samples=12,solve=16,nodes=2000,policy=smart,finish=10,pool=20000,weigh=true",
+    "pimc:samples=20,solve=16,nodes=2000,policy=smart,pool=20000,weigh=true,prune=true,chance=true",
 )
 
 

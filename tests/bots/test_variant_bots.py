@@ -32,7 +32,8 @@ LEVELS = {
     "greedy": "greedy",
     "counter": "counter",
     "hard": "pimc:samples=4,solve=14,nodes=500",
-    "master": "pimc:samples=4,solve=18,nodes=500,policy=smart,finish=12,pool=2000",
+    "master": "pimc:samples=4,solve=18,nodes=500,policy=smart,finish=12,pool=2000,weigh=true",
+    "pruned": "pimc:samples=20,solve=16,nodes=500,pool=2000,prune=true,chance=true",
     "ismcts": "ismcts:iterations=12,policy=smart",
     "pimc": "pimc:playouts=16",
 }
