@@ -155,14 +155,20 @@ LEVELS: dict[str, str] = {
     "medium": "counter",
     # issue 13: guessed deals with the round's end solved exactly (docs/bots.md, "Levels")
     "hard": "pimc:samples=60,solve=14,nodes=5000,time_ms=400",
-    "master": "pimc:samples=80,solve=18,nodes=20000,policy=smart,time_ms=1500",
+    "master": (
+        "pimc:samples=100,solve=18,nodes=20000,pool=36000,policy=smart,weigh=true,prune=true,"
+        "time_ms=1500"
+    ),
 }
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "dumps its heaviest tile; a gentle start",
     "medium": "counts tiles and reads knocks like a yard regular",
     "hard": "guesses the hidden tiles and plays the round's end perfectly; answers at once",
-    "master": "plays every guess out like a blocker, solves a longer end exactly; under a second",
+    "master": (
+        "weighs its guesses by how the others played, plays them out like a blocker, "
+        "solves a longer end exactly; under a second"
+    ),
 }
 
 
