@@ -215,16 +215,20 @@ def evaluate(
             if not s.over:
                 playout(s, rnd)
             samples[a].append(value_of(s)[me])
-    values = [MoveValue(a, sum(v) / len(v), tuple(v)) for a, v in samples.items()]
+    values = [_valued(a, samples[a]) for a in moves]
     values.sort(key=lambda m: -m.mean)
     return tuple(values)
+
+
+def _valued(code: int, values: list[float]) -> MoveValue:
+    return MoveValue(code, sum(values) / len(values), tuple(values))
 
 
 def contenders(live: list[int], samples: dict[int, list[float]]) -> list[int]:
     """The moves still in question: the best so far, and every move whose paired difference
     from it (the same guessed deals) is within :data:`PRUNE_SE` standard errors. A move behind
     on every deal by the same amount has no error and is dropped: it is simply worse."""
-    values = [MoveValue(a, sum(samples[a]) / len(samples[a]), tuple(samples[a])) for a in live]
+    values = [_valued(a, samples[a]) for a in live]
     top = max(values, key=lambda m: m.mean)
     return [m.code for m in values if m is top or m.mean + PRUNE_SE * noise(top, m) >= top.mean]
 

@@ -140,21 +140,14 @@ def duel(
         """The mean value over the tile drawn; each child is searched to its exact value (a
         bound would not average), so the caller stores an exact value."""
         hand = hands[turn]
-        n = len(boneyard)
         total = 0.0
-        for i in range(n):
-            t = boneyard[i]
-            boneyard[i] = boneyard[-1]
-            boneyard.pop()
+        for i, t in enumerate(boneyard[:]):
+            del boneyard[i]
             hands[turn] = hand | 1 << t
             total += search(turn, l_, r_, table_, knocks, last, -math.inf, math.inf)
-            if i < len(boneyard):
-                boneyard.append(boneyard[i])
-                boneyard[i] = t
-            else:
-                boneyard.append(t)
+            boneyard.insert(i, t)
         hands[turn] = hand
-        return total / n
+        return total / len(boneyard)
 
     return search(
         state.turn,

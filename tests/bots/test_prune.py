@@ -43,7 +43,7 @@ def test_pruned_values_keep_the_dropped_moves_and_agree_on_clear_choices() -> No
     evaluation picks a move the unpruned one values within its noise of the best (the two see
     different deals once a move is dropped): pruning saves time, it does not change answers."""
     rules = make_rules({"players": 2})
-    checked = 0
+    checked = dropped = 0
     for seed in range(6):
         for k, match in enumerate(positions(rules, seed)):
             view = seat_view(match, match.turn)
@@ -53,7 +53,9 @@ def test_pruned_values_keep_the_dropped_moves_and_agree_on_clear_choices() -> No
             pruned = evaluate(view, 5, 60 * len(view.legal), most=60, prune=True)
             assert {m.code for m in full} == {m.code for m in pruned}
             assert max(len(m.samples) for m in pruned) == 60
+            dropped += min(len(m.samples) for m in pruned) < 60
             chosen = next(m for m in full if m.code == pruned[0].code)
             assert chosen.mean >= full[0].mean - 1 - PRUNE_SE * noise(full[0], chosen)
             checked += 1
     assert checked >= 10
+    assert dropped >= 3  # the option does drop moves
