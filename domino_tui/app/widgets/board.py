@@ -2,27 +2,42 @@
 
 A snake laid from the line's left end shifts every tile whenever one is added on the left, and
 a style picked from the current length switches mid-round: both make the board jump under the
-player's eyes. Here the lead is anchored and the two arms grow away from it along one
-serpentine path of horizontal bands: the right arm forward (rightwards on the lead's band, then
-down), the left arm backward (leftwards, then up). A tile's place depends only on the lead's
-place and on the tiles between it and the lead, so adding a tile at either end never moves the
-others.
+player's eyes. Here the lead is anchored **in the middle of the board** (the middle column of
+the middle band) and the two arms grow away from it, the way a line grows on a real table: the
+right arm rightwards, the left arm leftwards, each along the lead's band until the wall, where
+it turns onto the next band and runs back (a serpentine of horizontal bands). One arm turns
+down, the other up. Which one is decided once, when the first arm reaches its wall: that arm
+turns to the side with more bands (down when both sides have as many), the other arm takes the
+other side. With an odd number of bands both sides are the same; with an even number the arm
+that ran out of room first (so far the longer one) gets the extra band. A tile's place depends
+only on the anchor (the lead's place and that choice) and on the tiles between it and the
+lead, so adding a tile at either end never moves the others. The right end stays right of the
+left end until the line is longer than a band is wide.
 
-The style (``mode``) and the bands are chosen once per round by :func:`choose_frame`, from the
-longest line the round could ever need (:func:`worst_line`), so a round never switches style.
-Only if one arm outgrows its half of the path (rare: each half holds about half the worst
-line) does :func:`lay_out` move the anchor, the least it can; the frame guarantees that such a
-place exists.
+A band ends where a tile laid along the line no longer fits, even when the next tile is a
+narrower double: so each end's arrow tells the truth about where that end grows next, along
+the band (◀ ▶) or onto the next band (▲ ▼), whatever tile comes.
+
+The style (``mode``) and the bands are chosen once per round and window size by
+:func:`choose_frame`, from the longest line the round could ever need (:func:`worst_line`), so
+a round never switches style. Only if one arm outgrows its side (rare) does :func:`lay_out`
+move the anchor, the least it can; the frame guarantees that such a place exists.
+
+The caller keeps the anchor for one window size. A new size is a new picture: the frame is
+chosen again for it and the line laid afresh from the middle (so after a resize the lead is in
+the middle again, or as near as the line allows); within one size a play never moves a tile.
+Pure functions over cells: no Textual here, so the layouts are tested without a terminal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .tiles import GAP, Placed, tile_size
 
 Halves = tuple[int, int]
+DOWN, UNDECIDED, UP = 1, 0, -1
 
 
 @dataclass(frozen=True)
@@ -40,6 +55,11 @@ class Frame:
         return tile_size(self.mode, True)[1]
 
     @property
+    def along(self) -> int:
+        """The width of a tile laid along the line: the widest a tile in a band can be."""
+        return tile_size(self.mode, False)[0]
+
+    @property
     def top(self) -> int:
         """Bands are centred vertically in the area."""
         return max(0, (self.height - self.bands * self.band_h) // 2)
@@ -47,13 +67,20 @@ class Frame:
     def band_y(self, band: int) -> int:
         return self.top + band * self.band_h
 
+    def roomier(self, band: int) -> int:
+        """The side of ``band`` with more bands: DOWN, or UP; DOWN when they are even."""
+        return DOWN if self.bands - 1 - band >= band else UP
+
 
 @dataclass(frozen=True)
 class Anchor:
-    """Where the lead lies: its band and its left column. The lead's band runs left to right."""
+    """Where the lead lies: its band and its left column (the lead's band runs left to right),
+    and ``turn``: DOWN when the right arm turns down at its wall (and the left arm up), UP the
+    other way round, UNDECIDED while neither arm has reached its wall."""
 
     band: int
     x: int
+    turn: int = UNDECIDED
 
 
 @dataclass(frozen=True)
@@ -70,6 +97,7 @@ class Layout:
     placed: tuple[Placed, ...]  # in line order (left end first)
     tips: tuple[Tip | None, Tip | None]  # the left end's and the right end's arrows
     anchor: Anchor
+    room: int = 0  # how many more tiles the shorter-roomed arm can take before the anchor moves
 
 
 def worst_line(tiles: int, players: int, reserve: int = 0) -> int:
@@ -88,9 +116,10 @@ def choose_frame(width: int, height: int, worst: int, modes: Sequence[str]) -> F
     """The largest style whose bands hold a worst-case line, split at the lead any way.
 
     With ``bands × slots ≥ worst`` some place of the lead fits every split of the line into
-    two arms, so the board never has to change style mid-round. An odd number of bands puts
-    the lead in the middle band with the same room on both sides; an even number is used only
-    when it is needed. None when not even the last mode fits (a tiny window)."""
+    two arms (the lead at the split's place along the serpentine), so the board never has to
+    change style mid-round. An odd number of bands puts the lead in the middle band with the
+    same room on both sides; an even number is used only when it is needed. None when not even
+    the last mode fits (a tiny window)."""
     for mode in modes:
         band_h = tile_size(mode, True)[1]
         most = height // band_h
@@ -101,61 +130,110 @@ def choose_frame(width: int, height: int, worst: int, modes: Sequence[str]) -> F
 
 
 def default_anchor(frame: Frame, lead_w: int) -> Anchor:
-    """The path's midpoint: the middle of the middle band, or with an even number of bands the
-    right edge of the upper middle band (both arms then get the same room)."""
-    if frame.bands % 2:
-        return Anchor(frame.bands // 2, max(0, (frame.width - lead_w) // 2))
-    return Anchor(frame.bands // 2 - 1, max(0, frame.width - lead_w))
+    """The middle of the board: the middle column of the middle band (of the upper of the two
+    middle bands when there is an even number; the first arm to turn then turns down, where
+    there is one band more)."""
+    return Anchor((frame.bands - 1) // 2, max(0, (frame.width - lead_w) // 2))
 
 
 def _sizes(mode: str, halves: Sequence[Halves]) -> list[tuple[int, int]]:
     return [tile_size(mode, a == b) for a, b in halves]
 
 
+@dataclass(frozen=True)
+class _Arm:
+    """One arm laid outward from the lead: each tile's (x, band, drawn leftwards), the arrow
+    past its open end, and how many of its tiles left the lead's band."""
+
+    tiles: list[tuple[int, int, bool]]
+    tip: Tip | None
+    turned: int
+    room: int  # how many more tiles it can take, whatever they are
+
+
 def _arm(
-    frame: Frame, anchor: Anchor, lead_w: int, arm: Sequence[Halves], sign: int
-) -> tuple[list[tuple[int, int, bool]], Tip | None] | None:
-    """Lay one arm outward from the lead: ``sign`` +1 for the right arm, -1 for the left.
-    Returns each tile's (x, band, drawn leftwards) and the arrow past its open end; None if the
-    arm runs out of bands."""
-    width = frame.width
+    frame: Frame, anchor: Anchor, lead_w: int, arm: Sequence[Halves], sign: int, step: int
+) -> _Arm | None:
+    """Lay one arm outward from the lead: ``sign`` +1 for the right arm, -1 for the left;
+    ``step`` the way it turns at a wall (DOWN +1, UP -1). None if it runs out of bands."""
+    width, along = frame.width, frame.along
     band = anchor.band
     screen = sign  # +1: moving rightwards on screen in the current band
     used = anchor.x + lead_w + GAP if sign > 0 else width - anchor.x + GAP
     out: list[tuple[int, int, bool]] = []
+    turned = 0
     for w, _h in _sizes(frame.mode, arm):
-        if used + w > width:
-            band, used, screen = band + sign, 0, -screen
-            if not 0 <= band < frame.bands or w > width:
+        if used + along > width:  # the band is full: on along the next one, the other way
+            band, used, screen = band + step, 0, -screen
+            if not 0 <= band < frame.bands or along > width:
                 return None
         x = used if screen > 0 else width - used - w
         out.append((x, band, screen < 0))
+        turned += band != anchor.band
         used += w + GAP
-    # the arrow: in the gap past the end tile, or where the next band starts
-    gap_at = used - GAP
-    if gap_at < width:
-        tip_band, tip_screen, cell = band, screen, gap_at
-    else:
-        tip_band, tip_screen, cell = band + sign, -screen, 0
-    if not 0 <= tip_band < frame.bands:
-        return out, None
-    x = cell if tip_screen > 0 else width - 1 - cell
-    y = frame.band_y(tip_band) + frame.band_h // 2
-    return out, Tip(x, y, "▶" if tip_screen > 0 else "◀")
+    here = (width - used - along) // (along + GAP) + 1 if used + along <= width else 0
+    later = frame.bands - 1 - band if step > 0 else band
+    room = here + later * slots(frame.mode, width)
+    return _Arm(out, _tip(frame, band, screen, used, step), turned, room)
 
 
-def _try(
-    frame: Frame, anchor: Anchor, line: Sequence[Halves], lead: int
-) -> tuple[list[Placed], tuple[Tip | None, Tip | None]] | None:
+def _tip(frame: Frame, band: int, screen: int, used: int, step: int) -> Tip | None:
+    """The arrow past an arm's open end: in the gap after the end tile (◀ ▶) while the band
+    has room for one more tile, else where the next band's first tile will lie (▲ ▼), on its
+    row next to the end tile's band; None when there is no next band (the next tile there
+    moves the anchor)."""
+    width, along = frame.width, frame.along
+    if used + along <= width:
+        cell = used - GAP
+        x = cell if screen > 0 else width - 1 - cell
+        return Tip(x, frame.band_y(band) + frame.band_h // 2, "▶" if screen > 0 else "◀")
+    nxt = band + step
+    if not 0 <= nxt < frame.bands:
+        return None
+    start = 0 if screen < 0 else width - along  # the next band runs back from this wall
+    y = frame.band_y(nxt) if step > 0 else frame.band_y(nxt) + frame.band_h - 1
+    return Tip(start + along // 2, y, "▼" if step > 0 else "▲")
+
+
+def _try(frame: Frame, anchor: Anchor, line: Sequence[Halves], lead: int) -> Layout | None:
+    """The line laid with its lead at ``anchor``; an undecided turn is decided here if an arm
+    has reached its wall. None if it does not fit there."""
     lw = tile_size(frame.mode, line[lead][0] == line[lead][1])[0]
     if anchor.x + lw > frame.width or not 0 <= anchor.band < frame.bands:
         return None
     left_arm = list(reversed(line[:lead]))  # outward from the lead
     right_arm = list(line[lead + 1 :])
-    left = _arm(frame, anchor, lw, left_arm, -1)
-    right = _arm(frame, anchor, lw, right_arm, 1)
+    if anchor.turn == UNDECIDED:
+        # an arm at its wall would be the first to turn: towards the roomier side
+        roomier = frame.roomier(anchor.band)
+        left = _arm(frame, anchor, lw, left_arm, -1, roomier)
+        right = _arm(frame, anchor, lw, right_arm, 1, roomier)
+        if left is not None and right is not None and not (left.turned or right.turned):
+            return _placed(frame, anchor, line, lead, lw, left, right)
+        # the arm that turned (the one that turned more, laid afresh) takes the roomier side
+        right_first = right is not None and (left is None or right.turned >= left.turned)
+        first = roomier if right_first else -roomier
+        for turn in (first, -first):
+            found = _try(frame, replace(anchor, turn=turn), line, lead)
+            if found is not None:
+                return found
+        return None
+    left = _arm(frame, anchor, lw, left_arm, -1, -anchor.turn)
+    right = _arm(frame, anchor, lw, right_arm, 1, anchor.turn)
     if left is None or right is None:
         return None
+    return _placed(frame, anchor, line, lead, lw, left, right)
+
+
+def _placed(
+    frame: Frame,
+    anchor: Anchor,
+    line: Sequence[Halves],
+    lead: int,
+    lw: int,
+    left: _Arm,
+    right: _Arm,
+) -> Layout:
     placed: list[Placed] = []
 
     def put(index: int, x: int, band: int, leftwards: bool) -> None:
@@ -166,33 +244,39 @@ def _try(
             a, b = b, a
         placed.append(Placed(index, x, y, w, h, a, b, a == b, leftwards))
 
-    for k, (x, band, screen_left) in reversed(list(enumerate(left[0]))):
+    for k, (x, band, screen_left) in reversed(list(enumerate(left.tiles))):
         put(lead - 1 - k, x, band, not screen_left)  # the left arm's line order runs inward
     put(lead, anchor.x, anchor.band, False)
-    for k, (x, band, screen_left) in enumerate(right[0]):
+    for k, (x, band, screen_left) in enumerate(right.tiles):
         put(lead + 1 + k, x, band, screen_left)
-    return placed, (left[1], right[1])
+    return Layout(tuple(placed), (left.tip, right.tip), anchor, min(left.room, right.room))
 
 
 def lay_out(
     frame: Frame, line: Sequence[Halves], lead: int, anchor: Anchor | None = None
 ) -> Layout | None:
-    """Lay the line with its lead (index ``lead``) at ``anchor`` (default: the path's middle).
-    If an arm does not fit there, the nearest anchor that fits is used (the caller keeps it, so
-    the board moves at most once). None if the line does not fit at all."""
+    """Lay the line with its lead (index ``lead``) at ``anchor`` (default: the board's middle).
+    If an arm does not fit there, the anchor moves, turning the same way, to where both arms
+    have the most room left (nearest the old anchor among those), so that it moves again only
+    if the line grows a lot more one way: the caller keeps it, and the board moves rarely.
+    None if the line does not fit at all (more tiles than the frame was chosen for)."""
     if not line:
         return None
     lw = tile_size(frame.mode, line[lead][0] == line[lead][1])[0]
     first = anchor or default_anchor(frame, lw)
     found = _try(frame, first, line, lead)
     if found is not None:
-        return Layout(tuple(found[0]), found[1], first)
-    candidates = [
-        Anchor(band, x) for band in range(frame.bands) for x in range(frame.width - lw + 1)
-    ]
-    candidates.sort(key=lambda a: abs(a.band - first.band) * frame.width + abs(a.x - first.x))
-    for cand in candidates:
-        found = _try(frame, cand, line, lead)
-        if found is not None:
-            return Layout(tuple(found[0]), found[1], cand)
+        return found
+    best: tuple[tuple[int, int, int, int], Layout] | None = None
+    for turn in dict.fromkeys((first.turn, UNDECIDED)):
+        for band in range(frame.bands):
+            for x in range(frame.width - lw + 1):
+                found = _try(frame, Anchor(band, x, turn), line, lead)
+                if found is None:
+                    continue
+                key = (-found.room, turn != first.turn, abs(band - first.band), abs(x - first.x))
+                if best is None or key < best[0]:
+                    best = key, found
+        if best is not None:
+            return best[1]
     return None

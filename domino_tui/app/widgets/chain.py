@@ -1,8 +1,9 @@
 """The line of play as a snake of real dominoes, with both open ends marked by arrows.
 
 A table passes the round's lead index and worst-case length, so the board is laid by
-:mod:`.board`: the style is chosen once per round and laid tiles never move. Without them (the
-replay steps back and forth through whole rounds) the line is laid afresh each time.
+:mod:`.board`: the lead in the middle, the style chosen once per round and window size, and
+laid tiles never move; a new window size lays the line afresh from the middle. Without them
+(the replay steps back and forth through whole rounds) the line is laid afresh each time.
 The tile just laid flashes for :attr:`Chain.FLASH_SECONDS` (the ``-flash`` class), so the eye
 finds it; with animations off (``TEXTUAL_ANIMATIONS=none``) it never flashes.
 """
