@@ -30,11 +30,13 @@ from domino_tui.app.widgets.board import (
     worst_line,
 )
 from domino_tui.app.widgets.chain import Chain
+from domino_tui.app.widgets.cross_board import LEAD
 from domino_tui.app.widgets.tiles import GAP, MODES, Placed, tile_size
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 
 from .driver import game, key_for_turn, seeded_app, settle
+from .test_cross_board import lay_round
 
 Line = tuple[tuple[int, int], ...]
 
@@ -288,3 +290,19 @@ async def test_at_80x24_the_line_grows_from_the_middle_and_a_resize_lays_it_agai
             chain, lead = board_of(app)
             assert tuple(chain.content_size) == BOARDS[size]
             assert_lead_mid(chain, lead)
+
+
+# --- the cross games' board (осёл, G1-G3) -------------------------------------------------------
+@pytest.mark.parametrize("size", sorted(BOARDS))
+def test_a_cross_round_starts_in_the_middle_too(size: tuple[int, int]) -> None:
+    """Осёл's board (its own layout, :mod:`.cross_board`) lays the lead in the middle of
+    every table board, and keeps it there while the round is played."""
+    width, height = BOARDS[size]
+    for players, seed in [(2, 0), (4, 1), (4, 8)]:
+        leads = {
+            layout.laid[(LEAD, 0)].rect
+            for _view, layout, _mode in lay_round("osel", players, seed, width, height)
+        }
+        (lead,) = leads
+        assert abs(lead.x + lead.w / 2 - width / 2) <= 1
+        assert abs(lead.y + lead.h / 2 - height / 2) <= 1
