@@ -306,3 +306,28 @@ def test_a_cross_round_starts_in_the_middle_too(size: tuple[int, int]) -> None:
         (lead,) = leads
         assert abs(lead.x + lead.w / 2 - width / 2) <= 1
         assert abs(lead.y + lead.h / 2 - height / 2) <= 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.sampled_from(sorted(BOARDS)),
+    players=st.sampled_from([2, 3, 4]),
+    split=st.floats(0, 1),
+    doubles=st.lists(st.booleans(), min_size=27, max_size=27),
+    turn=st.sampled_from([DOWN, UP]),
+)
+def test_every_split_of_the_longest_line_fits_somewhere(
+    size: tuple[int, int], players: int, split: float, doubles: list[bool], turn: int
+) -> None:
+    """The frame's promise: a line as long as the round can reach, split at the lead any
+    way, has a place on the board, whichever way the first arm turned."""
+    frame = table_frame(BOARDS[size], players)
+    n = worst_line(28, players)
+    line = tuple((1, 1) if d else (1, 2) for d in doubles[:n])
+    lead = round(split * (n - 1))
+    mid = (frame.bands - 1) // 2
+    for anchor in (None, Anchor(mid, frame.width // 2 - 2, turn)):
+        layout = lay_out(frame, line, lead, anchor)
+        assert layout is not None
+        check_inside(frame, layout)
+        assert anchor is None or layout.anchor.turn == turn
