@@ -143,12 +143,19 @@ def _sizes(mode: str, halves: Sequence[Halves]) -> list[tuple[int, int]]:
 @dataclass(frozen=True)
 class _Arm:
     """One arm laid outward from the lead: each tile's (x, band, drawn leftwards), the arrow
-    past its open end, and how many of its tiles left the lead's band."""
+    past its open end, how many of its tiles left the lead's band, the band its end is on and
+    how many more tiles that band takes."""
 
     tiles: list[tuple[int, int, bool]]
     tip: Tip | None
     turned: int
-    room: int  # how many more tiles it can take, whatever they are
+    band: int
+    here: int
+
+    def room(self, frame: Frame, step: int) -> int:
+        """How many more tiles it takes, whatever they are, turning ``step`` at walls."""
+        later = frame.bands - 1 - self.band if step > 0 else self.band
+        return self.here + later * slots(frame.mode, frame.width)
 
 
 def _arm(
@@ -172,9 +179,7 @@ def _arm(
         turned += band != anchor.band
         used += w + GAP
     here = (width - used - along) // (along + GAP) + 1 if used + along <= width else 0
-    later = frame.bands - 1 - band if step > 0 else band
-    room = here + later * slots(frame.mode, width)
-    return _Arm(out, _tip(frame, band, screen, used, step), turned, room)
+    return _Arm(out, _tip(frame, band, screen, used, step), turned, band, here)
 
 
 def _tip(frame: Frame, band: int, screen: int, used: int, step: int) -> Tip | None:
@@ -209,7 +214,9 @@ def _try(frame: Frame, anchor: Anchor, line: Sequence[Halves], lead: int) -> Lay
         left = _arm(frame, anchor, lw, left_arm, -1, roomier)
         right = _arm(frame, anchor, lw, right_arm, 1, roomier)
         if left is not None and right is not None and not (left.turned or right.turned):
-            return _placed(frame, anchor, line, lead, lw, left, right)
+            # either arm may end up on the other side: count its room there
+            room = min(left.room(frame, -roomier), right.room(frame, -roomier))
+            return _placed(frame, anchor, line, lead, lw, (left, right), room)
         # the arm that turned (the one that turned more, laid afresh) takes the roomier side
         right_first = right is not None and (left is None or right.turned >= left.turned)
         first = roomier if right_first else -roomier
@@ -222,7 +229,8 @@ def _try(frame: Frame, anchor: Anchor, line: Sequence[Halves], lead: int) -> Lay
     right = _arm(frame, anchor, lw, right_arm, 1, anchor.turn)
     if left is None or right is None:
         return None
-    return _placed(frame, anchor, line, lead, lw, left, right)
+    room = min(left.room(frame, -anchor.turn), right.room(frame, anchor.turn))
+    return _placed(frame, anchor, line, lead, lw, (left, right), room)
 
 
 def _placed(
@@ -231,9 +239,10 @@ def _placed(
     line: Sequence[Halves],
     lead: int,
     lw: int,
-    left: _Arm,
-    right: _Arm,
+    arms: tuple[_Arm, _Arm],
+    room: int,
 ) -> Layout:
+    left, right = arms
     placed: list[Placed] = []
 
     def put(index: int, x: int, band: int, leftwards: bool) -> None:
@@ -249,7 +258,7 @@ def _placed(
     put(lead, anchor.x, anchor.band, False)
     for k, (x, band, screen_left) in enumerate(right.tiles):
         put(lead + 1 + k, x, band, screen_left)
-    return Layout(tuple(placed), (left.tip, right.tip), anchor, min(left.room, right.room))
+    return Layout(tuple(placed), (left.tip, right.tip), anchor, room)
 
 
 def lay_out(
@@ -268,7 +277,7 @@ def lay_out(
     if found is not None:
         return found
     best: tuple[tuple[int, int, int, int], Layout] | None = None
-    for turn in dict.fromkeys((first.turn, UNDECIDED)):
+    for turn in [first.turn] if first.turn == UNDECIDED else [first.turn, UNDECIDED]:
         for band in range(frame.bands):
             for x in range(frame.width - lw + 1):
                 found = _try(frame, Anchor(band, x, turn), line, lead)
