@@ -20,6 +20,7 @@ from ..engine.record import RecordError
 from ..storage.paths import records_dir, stats_path
 from ..text import clean
 from .options import LangOption
+from .outputs import ForceOption, write_output
 from .play import preset_rules
 from .words import cli_lang, count, say
 
@@ -169,20 +170,6 @@ def _show(db: StatsDB, as_json: bool, lang: str = "en", only: str | None = None)
             console.print(stats_table(profiles, lang, name, legend=last))
 
 
-def _write_out(out: Path, text: str, lang: str = "en") -> None:
-    """``export -o``: replace only a regular file (or create one); every refusal one line."""
-    from ..storage.files import error_words, output_target, write_atomic
-    from ..storage.reading import FileRefused
-
-    try:
-        target = output_target(out, "the output file")
-        write_atomic(target, text)
-    except FileRefused as err:
-        _fail(err)
-    except OSError as err:
-        _fail(say("cli.cannot_write", lang, path=clean(out, 200), why=error_words(err)))
-
-
 def register(app: typer.Typer) -> None:
     @app.command()
     def stats(
@@ -246,8 +233,15 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Language of the transcript: en or ru (default: as the app's)."),
         ] = None,
         out: Annotated[
-            Path | None, typer.Option("--out", "-o", help="Write plain text to this file.")
+            Path | None,
+            typer.Option(
+                "--out",
+                "-o",
+                help="Write plain text to this file (an existing one only with --force or after "
+                "a yes).",
+            ),
         ] = None,
+        force: ForceOption = False,
     ) -> None:
         """Print a finished match as a text transcript: deals, every action, scores, the goat."""
         from ..i18n import check_lang
@@ -265,7 +259,7 @@ def register(app: typer.Typer) -> None:
         if out is None:
             Console().print(*render_match(loaded.match, names, language))
             return
-        _write_out(out, match_text(loaded.match, names, language), language)
+        write_output(out, match_text(loaded.match, names, language), force=force, lang=language)
         typer.echo(say("cli.written_to", language, path=clean(out)))
 
     @app.command()
