@@ -2,7 +2,8 @@
 
 ``domino resume`` and ``domino replay`` open the Textual app and live with it; they load through
 :func:`domino_tui.storage.saves.load_game` and :func:`domino_tui.storage.archive.load_record`.
-Every failure here is one line on stderr and exit code 2, never a traceback.
+Every failure here is one line on stderr, never a traceback: exit code 2 for input the player
+can fix, 1 when the statistics or the data folder cannot be used.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ if TYPE_CHECKING:  # SQLite and the statistics load when a command needs them
     from ..storage.stats import MatchRef, ProfileStats, StatsDB
 
 
-def _fail(message: object) -> NoReturn:
+def _fail(message: object, code: int = 2) -> NoReturn:
+    """One line and exit 2 (input the player can fix) or 1 (the machine: the statistics
+    cannot be opened, the disk is full)."""
     typer.echo(f"domino: {clean(message)}", err=True)
-    raise typer.Exit(2)
+    raise typer.Exit(code)
 
 
 def _say(message: object) -> None:
@@ -90,7 +93,7 @@ def _open_stats() -> StatsDB:
     try:
         db = StatsDB()
     except StatsError as err:
-        _fail(err)
+        _fail(err, 1)
     if db.notice:
         _say(db.notice)
     return db
@@ -221,7 +224,7 @@ def register(app: typer.Typer) -> None:
                 else:
                     _show(db, as_json, words, only)
         except StatsError as err:
-            _fail(err)
+            _fail(err, 1)
 
     @app.command()
     def export(
