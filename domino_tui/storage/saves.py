@@ -52,6 +52,18 @@ class SaveLocked(SaveError):
         self.game_id = game_id
 
 
+class NotFinished(SaveError):
+    """A save whose match had ended could not be finished now: the statistics cannot be opened
+    or the disk refused the record. The save stays where it is, so the next resume tries again
+    (keeping the record and counting the match are both safe to repeat)."""
+
+    def __init__(self, game_id: str, why: str) -> None:
+        super().__init__(
+            f"the game {game_id[:8]} had ended, but it could not be counted yet: {why}"
+        )
+        self.game_id, self.why = game_id, why
+
+
 @dataclass(frozen=True)
 class SavedGame:
     match: Match
@@ -165,7 +177,7 @@ def load_game(
     except (RecordError, ValueError, TypeError, KeyError, IndexError, RecursionError) as err:
         return _quarantine(source, str(err))
     if saved.match.over:
-        finish_game(saved.match, saved.meta, folder=folder, records=records, stats_db=stats_db)
+        finish_or_say(saved.match, saved.meta, folder=folder, records=records, stats_db=stats_db)
         return None
     return saved
 
@@ -229,6 +241,28 @@ def finish_game(
         notice, replaced = db.notice, db.replaced
     clear_save(meta.game_id, folder)
     return FinishedGame(record_path, counted, notice, replaced)
+
+
+def finish_or_say(
+    match: Match,
+    meta: GameMeta,
+    *,
+    folder: Path | None = None,
+    records: Path | None = None,
+    stats_db: Path | None = None,
+) -> FinishedGame:
+    """:func:`finish_game` for a save the player asked about (resume, resign): a statistics
+    file that cannot be opened or a disk that refuses the record is :class:`NotFinished`, one
+    line for the player, never a traceback; the save stays for the next try."""
+    from .files import error_words
+    from .stats import StatsError
+
+    try:
+        return finish_game(match, meta, folder=folder, records=records, stats_db=stats_db)
+    except StatsError as err:
+        raise NotFinished(meta.game_id, clean(err, 300)) from None
+    except OSError as err:
+        raise NotFinished(meta.game_id, error_words(err)) from None
 
 
 def locked(game_id: str, folder: Path | None = None) -> GameLock:
