@@ -124,6 +124,7 @@ def register(app: typer.Typer) -> None:
 
         words = cli_lang(lang)
         saves = Saves()
+        saves.listing(strict=True)  # a folder that cannot be read is said, not "no games"
         if sum((list_, delete, resign)) > 1 or (as_json and not list_):
             raise fail(say("cli.choose_one", words), 2)
         if list_:

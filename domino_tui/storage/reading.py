@@ -75,6 +75,23 @@ def _kind(mode: int) -> str | None:
     return None if kind is None else KIND_WORDS[kind]
 
 
+class FolderUnreadable(OSError):
+    """A folder of ours exists but cannot be listed (permission, a failing disk, a file where
+    the folder should be): not the same as "nothing kept yet", which a missing folder is."""
+
+
+def scan_folder(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of ``folder``; [] when it does not exist yet, :class:`FolderUnreadable`
+    (with the folder as its filename) when it cannot be read."""
+    try:
+        with os.scandir(folder) as entries:
+            return list(entries)
+    except FileNotFoundError:
+        return []
+    except OSError as err:
+        raise FolderUnreadable(err.errno, err.strerror, os.fspath(folder)) from None
+
+
 def check_regular(path: Path, what: str = "the file") -> os.stat_result:
     """Stat ``path`` (following symlinks) and refuse anything but a regular file.
 

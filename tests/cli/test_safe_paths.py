@@ -135,10 +135,10 @@ def test_a_device_is_never_replaced_even_as_root(
 ) -> None:
     """Today ``sim --record /dev/null`` as root turned the system's /dev/null into a file."""
     device = tmp_path / "null"
-    _fake_device(monkeypatch, device)
-    line = _one_line(write(device, ("--force",)), 2)
+    with monkeypatch.context() as patch:
+        _fake_device(patch, device)
+        line = _one_line(write(device, ("--force",)), 2)
     assert f"{device} is a device, not a regular file" in line
-    monkeypatch.undo()
     assert not os.path.lexists(device)  # nothing was created or renamed over it
     assert not list(tmp_path.iterdir())
 
@@ -221,11 +221,11 @@ def test_a_failed_write_names_the_given_path_and_exits_1(
     def refuse(*_: object) -> None:
         raise OSError(code, os.strerror(code), str(tmp_path / ".new.txt.x.tmp"))
 
-    monkeypatch.setattr(files.os, "replace", refuse)
-    line = _one_line(write(path, ()), 1)
+    with monkeypatch.context() as patch:
+        patch.setattr(files.os, "replace", refuse)
+        line = _one_line(write(path, ()), 1)
     assert f"cannot write {path}: {files.error_words(OSError(code, ''))}" in line
     assert ".tmp" not in line
-    monkeypatch.undo()
     assert list(tmp_path.iterdir()) == []
 
 

@@ -98,11 +98,11 @@ def test_another_windows_journal_is_never_removed(monkeypatch: pytest.MonkeyPatc
             err.sqlite_errorcode = SHMSIZE  # type: ignore[attr-defined]
             raise err
 
-        monkeypatch.setattr(stats.sqlite3, "connect", busy)
-        with pytest.raises(StatsError):
-            StatsDB()
+        with monkeypatch.context() as patch:
+            patch.setattr(stats.sqlite3, "connect", busy)
+            with pytest.raises(StatsError):
+                StatsDB()
         assert _names(paths.data_dir()) == live
-        monkeypatch.undo()
         assert other.match_count() == 1
 
 
