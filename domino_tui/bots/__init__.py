@@ -15,10 +15,10 @@ A plugin that sets ``timed = True`` on its factory promises that the factory tak
 and that 0 means no wall-clock cap: the arena then passes 0, as it does to the built-in search
 bots, so a seed alone fixes every decision.
 
-Plugins are loaded once, lazily; one that fails to load is skipped with a warning (logged, and
-listed by ``domino bots``) and never takes the app down. A plugin's name, description and source
-come from someone else's package metadata, so they are shown only after :func:`clean`, and a
-name that could not be typed back on the command line is skipped.
+Plugins are loaded once, lazily; one that fails to load is skipped with a warning (logged once
+per command, or listed by ``domino bots``) and never takes the app down. A plugin's name,
+description and source come from someone else's package metadata, so they are shown only after
+:func:`clean`, and a name that could not be typed back on the command line is skipped.
 """
 
 from __future__ import annotations
@@ -183,6 +183,7 @@ def entry_points(*, group: str) -> Any:
 # loaded on first use
 _plugins: dict[str, BotInfo] | None = None
 _plugin_errors: list[str] = []
+_quiet = False  # the skipped plugins are shown by someone else: do not log them too
 
 
 def _load_plugins() -> dict[str, BotInfo]:
@@ -347,7 +348,18 @@ def _source(ep: Any) -> str:
 def _skip(name: str, why: object) -> None:
     message = f"skipped bot plugin {_shown(name)}: {clean(why, 300)}"
     _plugin_errors.append(message)
-    log.warning(message)
+    if not _quiet:
+        log.warning(message)
+
+
+def quiet_plugin_warnings(quiet: bool = True) -> bool:
+    """Keep the skipped plugins in :func:`plugin_errors` but stop logging them (``quiet``), or
+    log them again; returns the previous setting. For ``domino bots``, which prints them itself,
+    and for worker processes (``arena --jobs``), whose parent has warned already: a broken
+    plugin was reported twice, or once more per worker."""
+    global _quiet
+    previous, _quiet = _quiet, quiet
+    return previous
 
 
 def reload_plugins() -> None:
