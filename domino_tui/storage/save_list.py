@@ -26,7 +26,7 @@ from .locks import is_locked
 from .meta import GameMeta, MetaError, Seat, is_game_id, new_game_id
 from .paths import saves_dir
 from .reading import read_text, scan_folder
-from .saves import SAVE_CAP, read_save_envelope
+from .saves import SAVE_CAP, broken_link, read_save_envelope
 
 LEGACY_NAME = "autosave.json"  # the one save of the versions before one save per game
 MAX_ROUND = 100_000
@@ -135,7 +135,7 @@ def read_info(path: Path, locked: bool = False) -> SaveInfo:
     except (RecordError, ValueError, TypeError, KeyError, RecursionError) as err:
         problem = clean(err, 200)
     except OSError as err:
-        problem = clean(f"cannot read it: {err.strerror or err}", 200)
+        problem = broken_link(path) or clean(f"cannot read it: {err.strerror or err}", 200)
     return SaveInfo(game_id, path, _mtime(path), problem=problem, locked=locked)
 
 

@@ -13,6 +13,7 @@ start normally. A window that has a game at its table locks it (:mod:`.locks`).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -165,6 +166,9 @@ def load_game(
     try:
         text = read_text(source, SAVE_CAP, "the saved game")
     except FileNotFoundError:
+        dangling = broken_link(source)
+        if dangling:  # listed as broken, so resuming it says so too (and leaves it alone)
+            raise SaveError(f"the saved game cannot be resumed: {dangling}") from None
         return None
     except FileRefused as err:
         if not source.is_file():  # a fifo, a device, a folder: not ours to move
@@ -180,6 +184,18 @@ def load_game(
         finish_or_say(saved.match, saved.meta, folder=folder, records=records, stats_db=stats_db)
         return None
     return saved
+
+
+def broken_link(path: Path) -> str | None:
+    """Why ``path`` cannot be read when it is a symlink to nothing, in words; else None. Such a
+    save is listed as broken and refused as broken: the same words in both places."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return None
+    if os.path.exists(path):
+        return None
+    return f"it is a link to {clean(target, 200)}, which does not exist"
 
 
 def peek_game(path: Path, game_id: str) -> SavedGame:
