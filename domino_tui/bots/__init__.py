@@ -127,14 +127,16 @@ BUILTIN: dict[str, BotInfo] = {
             timed=True,
             options={
                 "playouts": BotOption(int, 1, MAX_BUDGET),
-                "samples": BotOption(int, 0, MAX_BUDGET),  # 0: ``playouts`` decides
+                # left out, ``playouts`` decides; given, at least one guessed deal (0 was taken
+                # silently as "left out": pimc:samples=0 must not look like a choice)
+                "samples": BotOption(int, 1, MAX_BUDGET),
                 "policy": BotOption(str, choices=tuple(POLICIES)),
                 "solve": BotOption(int, 0, 28),  # 0: never solve the end exactly
                 "nodes": BotOption(int, 1, MAX_BUDGET),
                 "time_ms": BotOption(int, 0, MAX_TIME_MS),
                 "weigh": BotOption(bool),
                 "finish": BotOption(int, 0, 28),  # 0: playouts play to the end
-                "pool": BotOption(int, 0, MAX_BUDGET * 10),  # 0: ten solves' worth
+                "pool": BotOption(int, 1, MAX_BUDGET * 10),  # left out: ten solves' worth
                 "chance": BotOption(bool),  # the exact search averages over what a draw brings
                 "prune": BotOption(bool),  # drop a move once it is clearly behind
             },
