@@ -71,6 +71,8 @@ class BotOption:
         what = "a whole number" if self.kind is int else "a number"
         if self.low is None or self.high is None:
             return what
+        if self.kind is int:  # 1000000, not 1e+06
+            return f"{what} from {int(self.low)} to {int(self.high)}"
         return f"{what} from {self.low:g} to {self.high:g}"
 
     def accepts(self, value: Any) -> bool:

@@ -22,7 +22,9 @@ NUMERIC = [
 ]
 
 
-@pytest.mark.parametrize(("spec", "range_"), [("samples=0", "1 to 100000"), ("pool=0", "1 to")])
+@pytest.mark.parametrize(
+    ("spec", "range_"), [("samples=0", "1 to 100000"), ("pool=0", "1 to 1000000")]
+)
 def test_pimc_refuses_zero_samples_and_pool_in_one_line(spec: str, range_: str) -> None:
     result = run("sim", "--brief", "--seed", "1", "--bots", f"pimc:{spec}")
     assert result.exit_code == 2, result.output
