@@ -253,7 +253,7 @@ class StatsDB:
         journals = {side for side in self._journals() if os.path.lexists(side)}
         try:
             if self._empty_beside_records():
-                raise Damaged("it is empty (0 bytes) while records are kept")
+                raise Damaged("it is empty, 0 bytes, while records are kept")
             self._db = self._open()
         except Damaged as err:
             self._replace_damaged(str(err))
