@@ -29,7 +29,7 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        if mode is not None:
+        if mode is not None and hasattr(os, "fchmod"):  # not on older Windows
             os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
