@@ -115,10 +115,14 @@ class Saves:
         return self.folder or saves_dir()
 
     # --- looking -------------------------------------------------------------------------------
-    def listing(self) -> list[storage.SaveInfo]:
+    def listing(self, strict: bool = False) -> list[storage.SaveInfo]:
+        """The unfinished games, newest first. A folder that cannot be read is an empty list
+        at the table; ``strict`` (``domino resume``) raises its FolderUnreadable instead."""
         try:
             return storage.list_saves(self.where)
         except OSError:
+            if strict:
+                raise
             return []
 
     def exists(self) -> bool:

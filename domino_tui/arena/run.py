@@ -39,4 +39,9 @@ def run_arena(config: ArenaConfig, jobs: int = 1, progress: Progress | None = No
 
 
 def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl+C is the parent's to handle, and so are the plugin warnings (the
+    parent built every bot once before the matches and said what it skipped)."""
+    from ..bots import quiet_plugin_warnings
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    quiet_plugin_warnings()

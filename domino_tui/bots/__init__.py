@@ -15,10 +15,10 @@ A plugin that sets ``timed = True`` on its factory promises that the factory tak
 and that 0 means no wall-clock cap: the arena then passes 0, as it does to the built-in search
 bots, so a seed alone fixes every decision.
 
-Plugins are loaded once, lazily; one that fails to load is skipped with a warning (logged, and
-listed by ``domino bots``) and never takes the app down. A plugin's name, description and source
-come from someone else's package metadata, so they are shown only after :func:`clean`, and a
-name that could not be typed back on the command line is skipped.
+Plugins are loaded once, lazily; one that fails to load is skipped with a warning (logged once
+per command, or listed by ``domino bots``) and never takes the app down. A plugin's name,
+description and source come from someone else's package metadata, so they are shown only after
+:func:`clean`, and a name that could not be typed back on the command line is skipped.
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ class BotOption:
         what = "a whole number" if self.kind is int else "a number"
         if self.low is None or self.high is None:
             return what
+        if self.kind is int:  # 1000000, not 1e+06
+            return f"{what} from {int(self.low)} to {int(self.high)}"
         return f"{what} from {self.low:g} to {self.high:g}"
 
     def accepts(self, value: Any) -> bool:
@@ -127,14 +129,16 @@ BUILTIN: dict[str, BotInfo] = {
             timed=True,
             options={
                 "playouts": BotOption(int, 1, MAX_BUDGET),
-                "samples": BotOption(int, 0, MAX_BUDGET),  # 0: ``playouts`` decides
+                # left out, ``playouts`` decides; given, at least one guessed deal (0 was taken
+                # silently as "left out": pimc:samples=0 must not look like a choice)
+                "samples": BotOption(int, 1, MAX_BUDGET),
                 "policy": BotOption(str, choices=tuple(POLICIES)),
                 "solve": BotOption(int, 0, 28),  # 0: never solve the end exactly
                 "nodes": BotOption(int, 1, MAX_BUDGET),
                 "time_ms": BotOption(int, 0, MAX_TIME_MS),
                 "weigh": BotOption(bool),
                 "finish": BotOption(int, 0, 28),  # 0: playouts play to the end
-                "pool": BotOption(int, 0, MAX_BUDGET * 10),  # 0: ten solves' worth
+                "pool": BotOption(int, 1, MAX_BUDGET * 10),  # left out: ten solves' worth
                 "chance": BotOption(bool),  # the exact search averages over what a draw brings
                 "prune": BotOption(bool),  # drop a move once it is clearly behind
             },
@@ -183,6 +187,7 @@ def entry_points(*, group: str) -> Any:
 # loaded on first use
 _plugins: dict[str, BotInfo] | None = None
 _plugin_errors: list[str] = []
+_quiet = False  # the skipped plugins are shown by someone else: do not log them too
 
 
 def _load_plugins() -> dict[str, BotInfo]:
@@ -347,7 +352,18 @@ def _source(ep: Any) -> str:
 def _skip(name: str, why: object) -> None:
     message = f"skipped bot plugin {_shown(name)}: {clean(why, 300)}"
     _plugin_errors.append(message)
-    log.warning(message)
+    if not _quiet:
+        log.warning(message)
+
+
+def quiet_plugin_warnings(quiet: bool = True) -> bool:
+    """Keep the skipped plugins in :func:`plugin_errors` but stop logging them (``quiet``), or
+    log them again; returns the previous setting. For ``domino bots``, which prints them itself,
+    and for worker processes (``arena --jobs``), whose parent has warned already: a broken
+    plugin was reported twice, or once more per worker."""
+    global _quiet
+    previous, _quiet = _quiet, quiet
+    return previous
 
 
 def reload_plugins() -> None:

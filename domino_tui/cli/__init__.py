@@ -18,7 +18,7 @@ from typer.exceptions import Abort, TyperException
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from . import analyze, arena, bots, fastparams, learn, play, replay, rules, sim, store
-from .health import FolderError, os_error_line
+from .health import FolderError, os_error_line, reason, shown
 from .options import error_line
 from .words import UserError, argv_lang, cli_lang, say
 
@@ -55,6 +55,14 @@ def _usage_error(err: TyperException) -> None:
         print(f"Error: {err.format_message()}", file=sys.stderr)
 
 
+def _os_error(err: OSError, lang: str) -> str:
+    from ..storage.reading import FolderUnreadable  # storage loads only when it failed
+
+    if isinstance(err, FolderUnreadable):  # not "nothing kept": say what cannot be read
+        return say("cli.folder_unreadable", lang, folder=shown(err.filename), why=reason(err, lang))
+    return os_error_line(err, lang)
+
+
 def main() -> None:
     """Console entry point: one clean line for every expected failure, never a traceback."""
     try:
@@ -78,7 +86,7 @@ def main() -> None:
         _say(err)
         sys.exit(1)
     except OSError as err:  # the data dir or a file the player named, e.g. permission denied
-        _say(os_error_line(err, cli_lang(argv_lang())))
+        _say(_os_error(err, cli_lang(argv_lang())))
         sys.exit(1)
     if code == 130:  # Ctrl+C inside a command: typer turned it into an exit code
         print("\n" + say("cli.interrupted", cli_lang(argv_lang())), file=sys.stderr)

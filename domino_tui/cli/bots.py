@@ -26,9 +26,20 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
         from rich.text import Text
 
-        from ..bots import LEVEL_DESCRIPTIONS, LEVELS, available, parse_spec, plugin_errors
+        from ..bots import (
+            LEVEL_DESCRIPTIONS,
+            LEVELS,
+            available,
+            parse_spec,
+            plugin_errors,
+            quiet_plugin_warnings,
+        )
 
-        bots = available()
+        was_quiet = quiet_plugin_warnings()  # the skipped plugins are listed below, once
+        try:
+            bots = available()
+        finally:
+            quiet_plugin_warnings(was_quiet)
         levels_of: dict[str, list[str]] = {}
         for level, spec in LEVELS.items():
             levels_of.setdefault(parse_spec(spec)[0], []).append(level)

@@ -25,6 +25,7 @@ from .options import (
 from .words import UserError, cli_lang, count, say
 
 if TYPE_CHECKING:
+    from ..app.app import DominoApp
     from ..app.saving import Saves
     from ..app.session import GameSession
     from ..app.settings import Settings
@@ -176,7 +177,13 @@ def run_table(
     check_folders(words)  # the CLI's words: --lang, else the saved setting, else the locale
     ui_lang = lang or stored_settings().lang  # loads the settings once: a damaged file is set aside
     notice = "\n".join(n for n in (notice, take_notice(ui_lang)) if n) or None
-    app = make_app(session, lang=lang, pace=pace, saves=saves or Saves(), notice=notice)
+    run_app(make_app(session, lang=lang, pace=pace, saves=saves or Saves(), notice=notice))
+
+
+def run_app(app: DominoApp) -> None:
+    """Run a Textual app to its end; its return code becomes the process's (1 after "the
+    table stopped on an internal error", as the exit codes promise). Every command that opens
+    a table (play, hotseat, resume, learn, replay) ends through here."""
     app.run()
     if app.return_code:
         raise typer.Exit(app.return_code)

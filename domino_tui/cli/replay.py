@@ -30,5 +30,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"domino: {clean(err)}", err=True)
             raise typer.Exit(2) from None
         from ..app.screens.replay import replay_app
+        from .play import run_app
 
-        replay_app(loaded, lang=lang.value if lang else None).run()
+        run_app(replay_app(loaded, lang=lang.value if lang else None))

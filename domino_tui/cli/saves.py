@@ -22,6 +22,7 @@ from .words import cli_lang, count, say
 if TYPE_CHECKING:
     from ..app.saving import Saves
     from ..storage import SaveInfo
+    from ..storage.saves import NotFinished
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -123,6 +124,7 @@ def register(app: typer.Typer) -> None:
 
         words = cli_lang(lang)
         saves = Saves()
+        saves.listing(strict=True)  # a folder that cannot be read is said, not "no games"
         if sum((list_, delete, resign)) > 1 or (as_json and not list_):
             raise fail(say("cli.choose_one", words), 2)
         if list_:
@@ -139,8 +141,14 @@ def register(app: typer.Typer) -> None:
         open_game(saves, chosen, lang.value if lang else None)
 
 
+def not_finished(err: NotFinished, lang: str) -> typer.Exit:
+    """A save whose match had ended but could not be counted: one line, exit 1."""
+    return fail(say("cli.not_counted", lang, id=err.game_id[:8], why=err.why), 1)
+
+
 def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool, lang: str = "en") -> None:
     from ..storage import SaveError, SaveLocked
+    from ..storage.saves import NotFinished
 
     short = info.game_id[:8]
     who = ", ".join(p.name for p in info.players) or say("cli.damaged_save", lang)
@@ -159,6 +167,8 @@ def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool, lang: str = "en")
         done = saves.resign(info.game_id)
     except SaveLocked as err:
         raise fail(str(err), 1) from None
+    except NotFinished as err:
+        raise not_finished(err, lang) from None
     except SaveError as err:
         raise fail(str(err), 1) from None
     if done is None:
@@ -173,6 +183,7 @@ def open_game(saves: Saves, game_id: str | None, explicit: str | None = None) ->
     the app starts anyway and says so."""
     from ..app.strings import save_broken
     from ..storage import SaveError, SaveLocked
+    from ..storage.saves import NotFinished
     from .play import run_table, stored_settings
 
     lang = stored_settings().lang  # the table's language until the save says otherwise
@@ -181,6 +192,8 @@ def open_game(saves: Saves, game_id: str | None, explicit: str | None = None) ->
         session = saves.load(game_id, lang)
     except SaveLocked as err:
         raise fail(say("cli.close_there", words, why=err), 1) from None
+    except NotFinished as err:  # e.g. the statistics cannot be opened: not the save's fault
+        raise not_finished(err, words) from None
     except SaveError as err:
         run_table(None, None, None, saves=saves, notice=save_broken(err, lang))
         return

@@ -16,6 +16,7 @@ import typer
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
 from ..text import clean
 from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option, split_bots
+from .outputs import ForceOption, confirm_output
 from .words import cli_lang, count, say
 
 if TYPE_CHECKING:
@@ -66,15 +67,18 @@ def sim(
             "--record",
             metavar="FILE",
             help="Also write the match's game record (JSON) to FILE, for domino export and "
-            "domino replay.",
+            "domino replay (an existing FILE only with --force or after a yes).",
         ),
     ] = None,
+    force: ForceOption = False,
 ) -> None:
     """Play one match between bots to the goat and print its transcript: deals, every play,
     draw and knock, fish, each round's score sheet, the goat and the ratings (help: SIM_HELP)."""
     if lang is not None and lang not in ("ru", "en"):
         _fail(say("cli.bad_lang", cli_lang(), language=_shown(lang)))
     lang = cli_lang(lang)
+    if record is not None:  # refused (or asked about) before the match is played, not after
+        confirm_output(record, force=force, lang=lang, prefix="domino sim")
     try:
         options: dict[str, object] = dict(parse_settings(settings or []))
         if players is not None:
@@ -106,19 +110,26 @@ def sim(
     for part in render_match(match, names, lang, moves=not brief):
         console.print(part)
     if record is not None:
-        _write_record(record, match, names, seat_bots, rules)
+        _write_record(record, match, names, seat_bots, rules, lang)
 
 
-def _write_record(path: Path, match: Match, names: list[str], bots: list[str], preset: str) -> None:
-    """The simulated match as a kept record: the same file the table keeps after a match."""
+def _write_record(
+    path: Path,
+    match: Match,
+    names: list[str],
+    bots: list[str],
+    preset: str,
+    lang: str,
+) -> None:
+    """The simulated match as a kept record: the same file the table keeps after a match,
+    written by the rule of every file the player names (:mod:`.outputs`); the player was
+    asked before the match, if at all."""
     from ..engine.record import dumps, make_record
-    from ..storage.files import write_atomic
+    from .outputs import write_output
 
     seats = [{"name": name, "bot": clean(bot)} for name, bot in zip(names, bots, strict=True)]
-    try:
-        write_atomic(path, dumps(make_record(match, seats, preset)))
-    except OSError as err:  # a folder that cannot be written: the machine's problem, exit 1
-        fail("domino sim", err, 1)
+    text = dumps(make_record(match, seats, preset))
+    write_output(path, text, force=True, lang=lang, prefix="domino sim")
 
 
 def play_match(rules: Rules, seed: int, bots: list[str]) -> Match:

@@ -2,7 +2,8 @@
 
 ``domino resume`` and ``domino replay`` open the Textual app and live with it; they load through
 :func:`domino_tui.storage.saves.load_game` and :func:`domino_tui.storage.archive.load_record`.
-Every failure here is one line on stderr and exit code 2, never a traceback.
+Every failure here is one line on stderr, never a traceback: exit code 2 for input the player
+can fix, 1 when the statistics or the data folder cannot be used.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..engine.record import RecordError
 from ..storage.paths import records_dir, stats_path
 from ..text import clean
 from .options import LangOption
+from .outputs import ForceOption, write_output
 from .play import preset_rules
 from .words import cli_lang, count, say
 
@@ -29,9 +31,11 @@ if TYPE_CHECKING:  # SQLite and the statistics load when a command needs them
     from ..storage.stats import MatchRef, ProfileStats, StatsDB
 
 
-def _fail(message: object) -> NoReturn:
+def _fail(message: object, code: int = 2) -> NoReturn:
+    """One line and exit 2 (input the player can fix) or 1 (the machine: the statistics
+    cannot be opened, the disk is full)."""
     typer.echo(f"domino: {clean(message)}", err=True)
-    raise typer.Exit(2)
+    raise typer.Exit(code)
 
 
 def _say(message: object) -> None:
@@ -89,7 +93,7 @@ def _open_stats() -> StatsDB:
     try:
         db = StatsDB()
     except StatsError as err:
-        _fail(err)
+        _fail(err, 1)
     if db.notice:
         _say(db.notice)
     return db
@@ -169,20 +173,6 @@ def _show(db: StatsDB, as_json: bool, lang: str = "en", only: str | None = None)
             console.print(stats_table(profiles, lang, name, legend=last))
 
 
-def _write_out(out: Path, text: str, lang: str = "en") -> None:
-    """``export -o``: replace only a regular file (or create one); every refusal one line."""
-    from ..storage.files import error_words, output_target, write_atomic
-    from ..storage.reading import FileRefused
-
-    try:
-        target = output_target(out, "the output file")
-        write_atomic(target, text)
-    except FileRefused as err:
-        _fail(err)
-    except OSError as err:
-        _fail(say("cli.cannot_write", lang, path=clean(out, 200), why=error_words(err)))
-
-
 def register(app: typer.Typer) -> None:
     @app.command()
     def stats(
@@ -234,7 +224,7 @@ def register(app: typer.Typer) -> None:
                 else:
                     _show(db, as_json, words, only)
         except StatsError as err:
-            _fail(err)
+            _fail(err, 1)
 
     @app.command()
     def export(
@@ -246,8 +236,15 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Language of the transcript: en or ru (default: as the app's)."),
         ] = None,
         out: Annotated[
-            Path | None, typer.Option("--out", "-o", help="Write plain text to this file.")
+            Path | None,
+            typer.Option(
+                "--out",
+                "-o",
+                help="Write plain text to this file (an existing one only with --force or after "
+                "a yes).",
+            ),
         ] = None,
+        force: ForceOption = False,
     ) -> None:
         """Print a finished match as a text transcript: deals, every action, scores, the goat."""
         from ..i18n import check_lang
@@ -265,7 +262,7 @@ def register(app: typer.Typer) -> None:
         if out is None:
             Console().print(*render_match(loaded.match, names, language))
             return
-        _write_out(out, match_text(loaded.match, names, language), language)
+        write_output(out, match_text(loaded.match, names, language), force=force, lang=language)
         typer.echo(say("cli.written_to", language, path=clean(out)))
 
     @app.command()

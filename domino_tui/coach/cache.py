@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -152,15 +153,22 @@ def load(
 
 
 def save(record: Path, review: Review, digest: str, seed: int, budget: int) -> None:
-    """Keep ``review`` next to ``record`` (written whole, then renamed into place)."""
+    """Keep ``review`` next to ``record`` (written whole under a fresh private temporary name,
+    then renamed into place). Only a regular file of that name is replaced: nobody named the
+    cache, so a fifo, a device, a folder or a symlink there (pointing anywhere) is left alone
+    and the review simply not kept."""
+    from ..storage.files import write_atomic
+
     path = cache_path(record)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(json.dumps(to_dict(review, digest, seed, budget)), encoding="utf-8")
-        os.replace(tmp, path)
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+    except FileNotFoundError:
+        pass
     except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        return
+    with contextlib.suppress(OSError):
+        write_atomic(path, json.dumps(to_dict(review, digest, seed, budget)))
 
 
 def reviewed(

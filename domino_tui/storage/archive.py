@@ -38,7 +38,7 @@ from ..text import clean
 from .files import error_words, move_aside, read_head, stamp, write_new
 from .meta import MetaError, Seat
 from .paths import records_dir
-from .reading import MIB, FileRefused, parse_json, read_text, size_words
+from .reading import MIB, FileRefused, parse_json, read_text, scan_folder, size_words
 
 LAST = "last"
 RECORD_CAP = 4 * MIB  # a long match is a few dozen KiB: anything larger is not a record of ours
@@ -299,11 +299,9 @@ def _info(path: Path) -> RecordInfo:
 
 def _record_files(folder: Path) -> list[Path]:
     """Kept records, newest first (moved-aside files no longer end in .json). Fifos and other
-    special files are listed too, so that the list can say what they are."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return []
+    special files are listed too, so that the list can say what they are. A folder that
+    exists but cannot be read raises FolderUnreadable: saying "no records" would be a lie."""
+    entries = scan_folder(folder)  # FolderUnreadable: not "nothing kept"
     files = [Path(e.path) for e in entries if e.name.endswith(".json") and e.name[0] != "."]
 
     def key(path: Path) -> tuple[str, int, str]:

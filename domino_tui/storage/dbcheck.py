@@ -10,6 +10,7 @@ the schema the migrations build.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -57,10 +58,27 @@ def is_damage(err: sqlite3.Error) -> bool:
     return "not a database" in text or "malformed" in text
 
 
-def describe(err: sqlite3.Error) -> str:
-    """What went wrong, for a one-line message: plain words plus SQLite's own short text."""
+LOW_SPACE = 1024 * 1024  # bytes: below this a write-ahead log and its index cannot be made
+
+
+def disk_full(folder: Path) -> bool:
+    """Whether the disk holding ``folder`` has (almost) no room left. SQLite reports a full
+    disk met while it sizes its shared-memory index as a plain I/O error (``SQLITE_IOERR_SHMSIZE``),
+    which would send the player looking for a failing disk."""
+    try:
+        return shutil.disk_usage(folder).free < LOW_SPACE
+    except (OSError, ValueError):
+        return False
+
+
+def describe(err: sqlite3.Error, folder: Path | None = None) -> str:
+    """What went wrong, for a one-line message: plain words plus SQLite's own short text.
+    With ``folder`` (where the database lives), an I/O error on a full disk says so."""
     own = clean(err, 120)
-    words = _WORDS.get(primary_code(err) or -1)
+    code = primary_code(err) or -1
+    if code in (SQLITE_IOERR, SQLITE_CANTOPEN) and folder is not None and disk_full(folder):
+        code = SQLITE_FULL
+    words = _WORDS.get(code)
     return f"{words} ({own})" if words else own
 
 

@@ -18,14 +18,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..text import clean
-from .reading import FileRefused, check_regular
+from .reading import KIND_WORDS, FileRefused, check_regular, file_kind
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole."""
+def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole.
+
+    The file is private (0600) unless ``mode`` gives its permissions (those of the file it
+    replaces, say)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        if mode is not None and hasattr(os, "fchmod"):  # not on older Windows
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -179,15 +184,48 @@ def read_head(path: Path, size: int, what: str = "the file") -> tuple[bytes, int
         os.close(fd)
 
 
-def output_target(path: Path, what: str = "the output file") -> Path:
-    """Where writing ``path`` should go: ``path`` itself when nothing is there, the regular file
-    it is or points to otherwise. A fifo, a device, a folder (or a symlink to one) is refused
-    with FileRefused: replacing it would destroy something that is not a file of ours, and
-    writing into it could block. OSError (a name too long, permission) passes through."""
+class NotAFile(FileRefused):
+    """An output path that names something other than a regular file (or a link to one).
+
+    ``kind`` says what it is: ``fifo``, ``device``, ``socket``, ``folder``, ``other``, or
+    ``dangling`` (a link to nothing, ``target`` being where it points). The message names the
+    path as it was given, so the player recognises it."""
+
+    def __init__(self, path: Path, kind: str, target: str | None = None) -> None:
+        self.path, self.kind, self.target = path, kind, target
+        shown = clean(os.fsdecode(path), 200)
+        if kind == "dangling":
+            where = clean(target or "?", 200)
+            text = f"{shown} is a link to {where}, which does not exist: not written"
+        else:
+            text = f"{shown} is {KIND_WORDS[kind]}, not a regular file: not written"
+        super().__init__(text)
+
+
+def output_target(path: Path) -> Path:
+    """Where writing a file the player named (``export -o``, ``sim --record``) should go:
+    ``path`` itself when nothing is there or it is a regular file, the regular file a symlink
+    points to. Anything else raises :class:`NotAFile` and is left as it is: a fifo, a device,
+    a socket or a folder is not a file of ours, replacing ``/dev/null`` as root breaks the
+    machine, and writing into a fifo could block; a dangling link could make us create a file
+    anywhere it points. Other OSErrors (a name too long, permission) pass through.
+
+    Nothing is opened, so a fifo never blocks; whether an existing file may be replaced is the
+    caller's question (:func:`domino_tui.cli.outputs.write_output`)."""
     try:
-        check_regular(path, what)
+        info = os.lstat(path)
     except FileNotFoundError:
-        if path.is_symlink():  # a dangling link: write where it points, as an editor would
-            return Path(os.path.realpath(path))
         return path
-    return Path(os.path.realpath(path))
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            raise NotAFile(path, "dangling", os.readlink(path)) from None
+        kind = file_kind(info.st_mode)
+        if kind is not None:
+            raise NotAFile(path, kind)
+        return Path(os.path.realpath(path))
+    kind = file_kind(info.st_mode)
+    if kind is not None:
+        raise NotAFile(path, kind)
+    return path

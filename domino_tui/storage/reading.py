@@ -45,19 +45,51 @@ def size_words(size: int) -> str:
     return f"{size} bytes"
 
 
-def _kind(mode: int) -> str | None:
-    """What a non-regular file is, in words (None for a regular file)."""
+KIND_WORDS = {
+    "fifo": "a fifo (named pipe)",
+    "device": "a device",
+    "socket": "a socket",
+    "folder": "a folder",
+    "other": "not a regular file",
+}
+
+
+def file_kind(mode: int) -> str | None:
+    """What a mode is, as a :data:`KIND_WORDS` key; None for a regular file."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISFIFO(mode):
-        return "a fifo (named pipe)"
+        return "fifo"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISDIR(mode):
-        return "a folder"
+        return "device"
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return "socket"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    return "other"
+
+
+def _kind(mode: int) -> str | None:
+    """What a non-regular file is, in words (None for a regular file)."""
+    kind = file_kind(mode)
+    return None if kind is None else KIND_WORDS[kind]
+
+
+class FolderUnreadable(OSError):
+    """A folder of ours exists but cannot be listed (permission, a failing disk, a file where
+    the folder should be): not the same as "nothing kept yet", which a missing folder is."""
+
+
+def scan_folder(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of ``folder``; [] when it does not exist yet, :class:`FolderUnreadable`
+    (with the folder as its filename) when it cannot be read."""
+    try:
+        with os.scandir(folder) as entries:
+            return list(entries)
+    except FileNotFoundError:
+        return []
+    except OSError as err:
+        raise FolderUnreadable(err.errno, err.strerror, os.fspath(folder)) from None
 
 
 def check_regular(path: Path, what: str = "the file") -> os.stat_result:

@@ -13,7 +13,15 @@ from pathlib import Path
 
 from ..engine.match import Match
 from .meta import GameMeta
-from .saves import FinishedGame, SaveError, clear_save, finish_game, load_game, locked, save_path
+from .saves import (
+    FinishedGame,
+    SaveError,
+    clear_save,
+    finish_or_say,
+    load_game,
+    locked,
+    save_path,
+)
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,7 @@ def resign_game(
         if seat is None:
             raise SaveError("only bots play this game, so nobody can resign it: delete it instead")
         saved.match.abandon(seat)
-        done = finish_game(
+        done = finish_or_say(
             saved.match, saved.meta, folder=folder, records=records, stats_db=stats_db
         )
         lock.discard()

@@ -25,8 +25,8 @@ from .files import move_aside
 from .locks import is_locked
 from .meta import GameMeta, MetaError, Seat, is_game_id, new_game_id
 from .paths import saves_dir
-from .reading import read_text
-from .saves import SAVE_CAP, read_save_envelope
+from .reading import read_text, scan_folder
+from .saves import SAVE_CAP, broken_link, read_save_envelope
 
 LEGACY_NAME = "autosave.json"  # the one save of the versions before one save per game
 MAX_ROUND = 100_000
@@ -82,10 +82,9 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every save in ``folder`` (default: the data dir's), newest first."""
     folder = folder or saves_dir()
     migrate_legacy(folder)
-    try:
-        paths = [p for p in folder.iterdir() if p.suffix == ".json" and is_game_id(p.stem)]
-    except OSError:  # no folder yet, or one we may not read: nothing to resume
-        return []
+    # no folder yet: nothing to resume; one that cannot be read raises FolderUnreadable
+    paths = [Path(e.path) for e in scan_folder(folder)]
+    paths = [p for p in paths if p.suffix == ".json" and is_game_id(p.stem)]
     infos = [read_info(p, is_locked(folder, p.stem)) for p in paths]
     oldest = datetime.min.replace(tzinfo=UTC)
     return sorted(infos, key=lambda i: (i.saved_at or oldest, i.game_id), reverse=True)
@@ -136,7 +135,7 @@ def read_info(path: Path, locked: bool = False) -> SaveInfo:
     except (RecordError, ValueError, TypeError, KeyError, RecursionError) as err:
         problem = clean(err, 200)
     except OSError as err:
-        problem = clean(f"cannot read it: {err.strerror or err}", 200)
+        problem = broken_link(path) or clean(f"cannot read it: {err.strerror or err}", 200)
     return SaveInfo(game_id, path, _mtime(path), problem=problem, locked=locked)
 
 

@@ -13,6 +13,7 @@ start normally. A window that has a game at its table locks it (:mod:`.locks`).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,6 +51,18 @@ class SaveLocked(SaveError):
     def __init__(self, game_id: str) -> None:
         super().__init__(f"the game {game_id[:8]} is open in another window")
         self.game_id = game_id
+
+
+class NotFinished(SaveError):
+    """A save whose match had ended could not be finished now: the statistics cannot be opened
+    or the disk refused the record. The save stays where it is, so the next resume tries again
+    (keeping the record and counting the match are both safe to repeat)."""
+
+    def __init__(self, game_id: str, why: str) -> None:
+        super().__init__(
+            f"the game {game_id[:8]} had ended, but it could not be counted yet: {why}"
+        )
+        self.game_id, self.why = game_id, why
 
 
 @dataclass(frozen=True)
@@ -153,6 +166,9 @@ def load_game(
     try:
         text = read_text(source, SAVE_CAP, "the saved game")
     except FileNotFoundError:
+        dangling = broken_link(source)
+        if dangling:  # listed as broken, so resuming it says so too (and leaves it alone)
+            raise SaveError(f"the saved game cannot be resumed: {dangling}") from None
         return None
     except FileRefused as err:
         if not source.is_file():  # a fifo, a device, a folder: not ours to move
@@ -165,9 +181,21 @@ def load_game(
     except (RecordError, ValueError, TypeError, KeyError, IndexError, RecursionError) as err:
         return _quarantine(source, str(err))
     if saved.match.over:
-        finish_game(saved.match, saved.meta, folder=folder, records=records, stats_db=stats_db)
+        finish_or_say(saved.match, saved.meta, folder=folder, records=records, stats_db=stats_db)
         return None
     return saved
+
+
+def broken_link(path: Path) -> str | None:
+    """Why ``path`` cannot be read when it is a symlink to nothing, in words; else None. Such a
+    save is listed as broken and refused as broken: the same words in both places."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return None
+    if os.path.exists(path):
+        return None
+    return f"it is a link to {clean(target, 200)}, which does not exist"
 
 
 def peek_game(path: Path, game_id: str) -> SavedGame:
@@ -229,6 +257,28 @@ def finish_game(
         notice, replaced = db.notice, db.replaced
     clear_save(meta.game_id, folder)
     return FinishedGame(record_path, counted, notice, replaced)
+
+
+def finish_or_say(
+    match: Match,
+    meta: GameMeta,
+    *,
+    folder: Path | None = None,
+    records: Path | None = None,
+    stats_db: Path | None = None,
+) -> FinishedGame:
+    """:func:`finish_game` for a save the player asked about (resume, resign): a statistics
+    file that cannot be opened or a disk that refuses the record is :class:`NotFinished`, one
+    line for the player, never a traceback; the save stays for the next try."""
+    from .files import error_words
+    from .stats import StatsError
+
+    try:
+        return finish_game(match, meta, folder=folder, records=records, stats_db=stats_db)
+    except StatsError as err:
+        raise NotFinished(meta.game_id, clean(err, 300)) from None
+    except OSError as err:
+        raise NotFinished(meta.game_id, error_words(err)) from None
 
 
 def locked(game_id: str, folder: Path | None = None) -> GameLock:

@@ -18,7 +18,9 @@ whose rules name none, counts as Козёл.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -46,6 +48,7 @@ from .paths import stats_path
 from .reading import FileRefused, check_regular
 
 BUSY_TIMEOUT_S = 30.0
+_LIVE_INDEX = 32 * 1024  # bytes: the least a WAL index in use has (SQLite maps 32 KiB)
 
 
 class StatsError(Exception):
@@ -247,15 +250,18 @@ class StatsDB:
             raise StatsError(
                 f"cannot use the statistics {self._shown}: {error_words(err)}"
             ) from None
+        journals = {side for side in self._journals() if os.path.lexists(side)}
         try:
+            if self._empty_beside_records():
+                raise Damaged("it is empty, 0 bytes, while records are kept")
             self._db = self._open()
         except Damaged as err:
             self._replace_damaged(str(err))
         except sqlite3.Error as err:
             if not is_damage(err):
-                raise StatsError(
-                    f"cannot open the statistics {self._shown}: {describe(err)}"
-                ) from None
+                self._drop_new_journals(journals)
+                why = describe(err, self.path.parent)
+                raise StatsError(f"cannot open the statistics {self._shown}: {why}") from None
             self._replace_damaged(clean(err, 120))
 
     @property
@@ -279,6 +285,43 @@ class StatsDB:
             f"the statistics file was damaged ({reason}); it was moved to {clean(moved.name)} "
             f"and the statistics were {rebuilt.words()}"
         )
+
+    def _journals(self) -> list[Path]:
+        """The write-ahead log and its index beside the database (whether there or not)."""
+        return [self.path.with_name(self.path.name + extra) for extra in ("-wal", "-shm")]
+
+    def _drop_new_journals(self, before: set[Path]) -> None:
+        """Remove the journal files a failed open has just left (a full disk leaves a 0-byte
+        log and a few bytes of index). Only files that were not there before, and only while
+        no connection can be using them: every connection in WAL mode maps an index of at
+        least 32 KiB, so an index smaller than that means nobody else has the log open."""
+        wal, shm = self._journals()
+        try:
+            index = os.lstat(shm)
+        except FileNotFoundError:
+            index = None
+        except OSError:
+            return
+        if index is not None and (not stat.S_ISREG(index.st_mode) or index.st_size >= _LIVE_INDEX):
+            return
+        for side in (wal, shm):
+            if side in before:
+                continue
+            with suppress(OSError):
+                info = os.lstat(side)
+                if stat.S_ISREG(info.st_mode) and info.st_size < _LIVE_INDEX:
+                    side.unlink()
+
+    def _empty_beside_records(self) -> bool:
+        """A 0-byte statistics file (a crash between creating it and writing its first page)
+        while records are kept: the figures are gone and are rebuilt from the records, as for
+        other damage. An empty file with no records is simply a new database."""
+        try:
+            if os.stat(self.path).st_size != 0 or os.path.lexists(self._journals()[0]):
+                return False  # a write-ahead log may still hold what the file does not
+            return any(e.name.endswith(".json") for e in os.scandir(self.records))
+        except OSError:
+            return False
 
     def _quarantine(self) -> Path:
         """Move a file that is not a database aside, with its journal files, never delete it."""

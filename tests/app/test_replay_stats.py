@@ -291,6 +291,8 @@ def test_replay_last_opens_the_viewer_in_the_chosen_language(
     opened: list[tuple[Path, str | None]] = []
 
     class Opened:
+        return_code = 0  # the exit code `domino replay` ends with
+
         def run(self) -> None:
             pass
 

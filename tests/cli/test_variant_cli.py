@@ -153,6 +153,8 @@ def test_replay_opens_a_variant_record_in_the_viewer(
     shown: list[object] = []
 
     class Viewer:
+        return_code = 0  # the exit code `domino replay` ends with
+
         def __init__(self, loaded: object, **_kwargs: object) -> None:
             shown.append(loaded)
 

@@ -359,7 +359,10 @@ class ReplayListScreen(DominoScreen):
     def fill(self) -> None:
         lang = self.lang
         self.query_one("#replays-title", Static).update(t("replays", lang))
-        self.infos = list_records()
+        try:
+            self.infos = list_records()
+        except OSError:  # a records folder that cannot be read: nothing to offer here
+            self.infos = []
         menu = self.query_one(OptionList)
         menu.clear_options()
         menu.add_options(
