@@ -26,6 +26,8 @@ class ArenaConfig:
     rules: Rules
     seed: int = 0
     preset: str = "kozel"
+    # seconds a decision; past it (or when a bot raises or breaks the rules) a stand-in moves
+    bot_limit: float = 60.0
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= MAX_GAMES:
