@@ -25,7 +25,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
@@ -66,6 +66,27 @@ def _count(step: int) -> None:
         _running += step
 
 
+def leave_if_stuck(code: int) -> None:
+    """End the process now, with ``code``, if a call is still in a worker's thread.
+
+    Called once an app has closed (its autosave done, the terminal given back): a stuck bot's
+    daemon thread cannot be killed, and what the interpreter joins on the way out (the event
+    loop's executor, ``concurrent.futures``) could wait on it for ever. ``os._exit`` skips that
+    wait; the output streams and the log files are flushed first."""
+    if not running():
+        return
+    import contextlib
+    import logging
+    import os
+    import sys
+
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # a closed or broken stream: nothing more to say
+            stream.flush()
+    os._exit(code)
+
+
 @dataclass(frozen=True)
 class Outcome(Generic[T]):
     """What became of one call: its value, or the exception it raised, or that it overran the
@@ -83,13 +104,14 @@ class Outcome(Generic[T]):
 
 
 class _Job:
-    __slots__ = ("call", "done", "error", "value")
+    __slots__ = ("call", "done", "error", "overran", "value")
 
     def __init__(self, call: Callable[[], Any]) -> None:
         self.call = call
         self.done = threading.Event()
         self.value: Any = None
         self.error: BaseException | None = None
+        self.overran = False  # its caller gave up on it at the limit
 
 
 class Worker:
@@ -113,10 +135,18 @@ class Worker:
         limit: float,
         cancelled: Callable[[], bool] | None = None,
     ) -> Outcome[T]:
-        """Run ``fn`` in the thread and wait up to ``limit`` seconds for it; a busy worker
-        answers ``overran`` at once. Exceptions come back in the outcome, never raised."""
-        if self.busy:
-            return Outcome(overran=True)
+        """Run ``fn`` in the thread and wait up to ``limit`` seconds for it. A call still in the
+        thread because its caller stopped waiting (an undo, a closed screen) is let finish
+        first, within this limit; one that overran makes this call answer ``overran`` at once.
+        Exceptions come back in the outcome, never raised."""
+        deadline = time.monotonic() + max(0.0, limit)
+        earlier = self._current
+        if earlier is not None and not earlier.done.is_set():
+            if earlier.overran:
+                return Outcome(overran=True)
+            waited = self._wait(earlier, deadline, cancelled)
+            if waited is not None:
+                return waited
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._serve, name=self.name, daemon=True)
             self._thread.start()
@@ -124,19 +154,29 @@ class Worker:
         self._current = job
         _count(1)
         self._jobs.put(job)
-        deadline = time.monotonic() + max(0.0, limit)
+        waited = self._wait(job, deadline, cancelled)
+        if waited is not None:
+            return waited
+        if job.error is not None:
+            return Outcome(error=job.error)
+        return Outcome(value=job.value)
+
+    @staticmethod
+    def _wait(
+        job: _Job, deadline: float, cancelled: Callable[[], bool] | None
+    ) -> Outcome[Any] | None:
+        """None once ``job`` is done; the outcome that ends the wait otherwise (overran at the
+        deadline, which marks the job, or cancelled)."""
         while True:
             left = deadline - time.monotonic()
             step = left if cancelled is None else min(left, POLL)
             if job.done.wait(max(0.0, step)):
-                break
+                return None
             if cancelled is not None and cancelled():
                 return Outcome(cancelled=True)
             if time.monotonic() >= deadline:
+                job.overran = True
                 return Outcome(overran=True)
-        if job.error is not None:
-            return Outcome(error=job.error)
-        return Outcome(value=job.value)
 
     def _serve(self) -> None:
         while True:
@@ -221,19 +261,19 @@ class BotTable:
 
     def __init__(
         self,
-        bots: Sequence[Bot],
-        names: Sequence[str],
+        bots: Mapping[int, Bot] | Sequence[Bot],
+        names: Mapping[int, str] | Sequence[str],
         limit: float,
         benched: set[str] | None = None,
     ) -> None:
         """``benched``, shared by the tables of a run (the arena's matches), names the bots
         that have overrun once: they are not waited for again, a stand-in moves at once.
         Without it a seat's bot is asked again once its overrun call has returned."""
-        self.bots = list(bots)
-        self.names = list(names)
+        self.bots = bots  # by seat; read at each decision (the table may swap a seat's bot)
+        self.names = names
         self.limit = limit
         self.benched = benched
-        self.workers = [Worker(f"domino-bot-{seat + 1}") for seat in range(len(bots))]
+        self.workers: dict[int, Worker] = {}
         self.reported: set[tuple[int, str]] = set()
 
     def decide(
@@ -255,7 +295,8 @@ class BotTable:
         if self.benched is not None and self.names[seat] in self.benched:
             outcome = Outcome(overran=True)
         else:
-            outcome = self.workers[seat].call(attempt, self.limit, cancelled)
+            worker = self.workers.setdefault(seat, Worker(f"domino-bot-{seat + 1}"))
+            outcome = worker.call(attempt, self.limit, cancelled)
         if outcome.cancelled:
             return None
         value = outcome.value

@@ -22,12 +22,13 @@ def register(app: typer.Typer) -> None:
         from ..app.screens.learn import learn_app
         from ..app.settings import take_notice
         from .health import check_folders
-        from .play import stored_settings
+        from .play import leave_now_if_stuck, stored_settings
 
         check_folders(cli_lang(lang))
         ui_lang = lang.value if lang else stored_settings().lang
         notice = take_notice(ui_lang)
         table = learn_app(lang=lang.value if lang else None, saves=Saves(), notice=notice)
         table.run()
+        leave_now_if_stuck(table.return_code or 0)
         if table.return_code:
             raise typer.Exit(table.return_code)

@@ -178,8 +178,19 @@ def run_table(
     notice = "\n".join(n for n in (notice, take_notice(ui_lang)) if n) or None
     app = make_app(session, lang=lang, pace=pace, saves=saves or Saves(), notice=notice)
     app.run()
+    leave_now_if_stuck(app.return_code or 0)
     if app.return_code:
         raise typer.Exit(app.return_code)
+
+
+def leave_now_if_stuck(code: int) -> None:
+    """After the app closed: a bot's thread that is still busy (a plugin that hangs) must not
+    keep the process alive (bots/runner.py); the runner is only looked at if it was loaded."""
+    import sys
+
+    runner = sys.modules.get("domino_tui.bots.runner")
+    if runner is not None:
+        runner.leave_if_stuck(code)
 
 
 def stored_settings() -> Settings:

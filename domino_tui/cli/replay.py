@@ -30,5 +30,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"domino: {clean(err)}", err=True)
             raise typer.Exit(2) from None
         from ..app.screens.replay import replay_app
+        from .play import leave_now_if_stuck
 
-        replay_app(loaded, lang=lang.value if lang else None).run()
+        viewer = replay_app(loaded, lang=lang.value if lang else None)
+        viewer.run()
+        leave_now_if_stuck(viewer.return_code or 0)  # a review still thinking in its thread

@@ -99,6 +99,15 @@ def test_a_waiting_caller_stops_when_cancelled_however_long_the_limit() -> None:
     assert worker.busy  # the call itself is abandoned to its daemon thread
 
 
+def test_a_call_its_caller_stopped_waiting_for_is_let_finish_by_the_next_one() -> None:
+    """An undo while a bot thinks: the next decision waits for the earlier call (within its
+    own limit) instead of calling a thinking bot a hanging one."""
+    worker = Worker()
+    assert worker.call(RELEASE.wait, 3600, cancelled=lambda: True).cancelled
+    threading.Timer(0.1, RELEASE.set).start()
+    assert worker.call(lambda: 5, GENEROUS).value == 5
+
+
 def test_worker_threads_are_daemons() -> None:
     worker = Worker()
     worker.call(lambda: None, GENEROUS)
