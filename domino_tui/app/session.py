@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.base import Bot
-from ..bots.runner import TABLE_LIMIT, BotTable, Decision
+from ..bots.runner import HINT_LIMIT, TABLE_LIMIT, BotTable, Decision
 from ..engine.match import Match, RoundResult
 from ..engine.record import make_record
 from ..engine.rules import Rules
@@ -121,6 +121,7 @@ class GameSession:
         self.listeners: list[ActionListener] = []
         # every bot decision runs with this limit (bots/runner.py): past it a stand-in moves
         self.bot_limit = TABLE_LIMIT
+        self.help_limit = HINT_LIMIT  # a hint's or the tutor's search
         self._bot_table = BotTable(
             self.bots, {i: s.level or "hard" for i, s in enumerate(seats)}, 0
         )

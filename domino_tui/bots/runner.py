@@ -43,6 +43,7 @@ T = TypeVar("T")
 TABLE_LIMIT = 10.0  # seconds a decision at the table: the built-in levels answer in under two
 BATCH_LIMIT = 60.0  # sim and arena: clocks are off there, a heavy search may think long
 HINT_LIMIT = 10.0  # a hint, the tutor's look: the player is waiting
+REVIEW_LIMIT = 900.0  # a whole match's review in the replay viewer (its progress is shown)
 POLL = 0.05  # how often a waiting caller asks ``cancelled``
 DETAIL_LIMIT = 120  # characters of an exception's text kept in a fault
 BOT_NAME_LIMIT = 60  # (as a record allows) characters of a bot's name kept in a match's mark

@@ -9,31 +9,16 @@ The plugins are found as installed ones are: ``tests/plugins/faulty`` holds thei
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from domino_tui import bots as registry
 from domino_tui.engine.record import loads, replay
+from tests.plugins import faulty  # noqa: F401 - the fixture
 
 from .helpers import run
 
-PLUGINS = Path(__file__).resolve().parent.parent / "plugins" / "faulty"
 TINY = "0.05"  # the hanging bot's limit; honest bots answer in microseconds
-
-
-@pytest.fixture
-def faulty(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.syspath_prepend(str(PLUGINS))
-    registry.reload_plugins()
-    import faulty_bots  # type: ignore[import-not-found]
-
-    faulty_bots.RELEASE.clear()
-    yield
-    sys.modules["faulty_bots"].RELEASE.set()  # the hanging calls return: no thread outlives us
-    registry.reload_plugins()
 
 
 def _lines(text: str) -> list[str]:

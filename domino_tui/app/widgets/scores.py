@@ -171,7 +171,7 @@ def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
     if s.with_undo:  # honest undo: the whole table sees this match is practice
         marks.append(t("with_undo", lang))
     if s.stand_ins:  # a stand-in moved for a failing bot: not rated either
-        marks.append(t("stand_in", lang))
+        marks.append(t("stand_in_mark", lang))
     label = t("round_col", lang)
     table = score_table(names, s.rules, m.results, m.standings, goats, label, lang)
     now = live(m)
