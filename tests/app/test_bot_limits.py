@@ -213,3 +213,51 @@ def test_quit_ends_the_process_while_a_plugin_hangs(tmp_path: Path, quit_key: by
     assert code == 0, shown[-2000:]
     assert after < 10  # ended within seconds of the answer, not at some bot's leisure
     assert b"Traceback" not in shown
+
+
+async def test_a_review_that_does_not_finish_in_time_says_so_and_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review runs in its own thread within a limit; past it the panel says so and the
+    search stops at its next step instead of running on unseen."""
+    from typing import Any
+
+    from domino_tui.app.screens import replay_review
+    from domino_tui.app.screens.replay import ReplayScreen, replay_app
+    from domino_tui.cli.sim import play_match
+    from domino_tui.coach import cache
+    from domino_tui.storage import archive_match, load_record, paths
+    from domino_tui.storage.meta import Seat as StoredSeat
+
+    from .test_review import panel_words
+
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
+    archive_match(
+        play_match(make_rules({"players": 2}), 7, ["greedy"] * 2),
+        (StoredSeat("Masha"), StoredSeat("Alex", "bot", "greedy")),
+    )
+    release, stopped = threading.Event(), threading.Event()
+
+    def slow(*args: object, progress: Any = None, **kwargs: object) -> None:
+        release.wait(30)
+        try:
+            progress(1, 45)
+        except BaseException:
+            stopped.set()
+            raise
+
+    monkeypatch.setattr(cache, "reviewed", slow)
+    monkeypatch.setattr(replay_review, "REVIEW_LIMIT", 0.2)
+    try:
+        app = replay_app(load_record("last"), settings_path=None)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await settle(pilot)
+            screen = pilot.app.screen
+            assert isinstance(screen, ReplayScreen)
+            words = " ".join(panel_words(screen).split())
+            assert "The review did not finish within 0.2 s and was stopped." in words
+    finally:
+        release.set()
+    assert stopped.wait(30)
