@@ -10,6 +10,7 @@ import typer
 
 from ..text import clean
 from .options import (
+    DEFAULT_BOT_LIMIT,
     BotLimitOption,
     PairsOption,
     PresetOption,
@@ -62,7 +63,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, seed_option("Same seed, same result (0 to 2^64-1).")] = 0,
         jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-        bot_limit: BotLimitOption = 60.0,
+        bot_limit: BotLimitOption = DEFAULT_BOT_LIMIT,
     ) -> None:
         """The arena (help: ARENA_HELP)."""
         from rich.console import Console

@@ -58,6 +58,7 @@ SeedOption = Annotated[
     int | None, seed_option("Seed (0 to 2^64-1): the same seed gives the same match.")
 ]
 MIN_BOT_LIMIT, MAX_BOT_LIMIT = 0.01, 3600.0  # seconds a bot may think about one decision
+DEFAULT_BOT_LIMIT = 60.0  # bots.runner.BATCH_LIMIT, named here without loading the bots
 
 
 def check_bot_limit(value: float | None) -> float | None:

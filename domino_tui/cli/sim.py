@@ -17,6 +17,7 @@ import typer
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
 from ..text import clean
 from .options import (
+    DEFAULT_BOT_LIMIT,
     BotLimitOption,
     PairsOption,
     PresetOption,
@@ -31,8 +32,6 @@ from .words import cli_lang, count, say
 if TYPE_CHECKING:
     from ..bots.runner import Fault
     from ..engine.match import Match
-
-BATCH_LIMIT = 60.0  # as bots.runner.BATCH_LIMIT, without loading the bots for --help
 
 
 SIM_HELP = (
@@ -82,7 +81,7 @@ def sim(
             "domino replay.",
         ),
     ] = None,
-    bot_limit: BotLimitOption = BATCH_LIMIT,
+    bot_limit: BotLimitOption = DEFAULT_BOT_LIMIT,
 ) -> None:
     """Play one match between bots to the goat and print its transcript: deals, every play,
     draw and knock, fish, each round's score sheet, the goat and the ratings (help: SIM_HELP)."""
@@ -155,7 +154,7 @@ def play_match(
     seed: int,
     bots: list[str],
     *,
-    limit: float = BATCH_LIMIT,
+    limit: float = DEFAULT_BOT_LIMIT,
     report: Callable[[Fault], None] | None = None,
 ) -> Match:
     """Play a whole match; each bot sees only its own seat's view, seeded from the match seed.

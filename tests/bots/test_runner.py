@@ -116,7 +116,7 @@ def test_worker_threads_are_daemons() -> None:
 
 def test_a_hanging_bot_gets_the_stand_in_move_and_one_report() -> None:
     view = _view()
-    table = BotTable([Hang(), GreedyBot()], ["hang", "greedy"], TINY)
+    table = BotTable([Hang()], ["hang"], TINY)
     first = table.decide(0, view)
     assert first is not None and first.fault is not None
     assert first.code == GreedyBot().choose(view) == stand_in(view)
@@ -126,7 +126,7 @@ def test_a_hanging_bot_gets_the_stand_in_move_and_one_report() -> None:
     second = table.decide(0, view)  # still stuck: the stand-in at once, not reported again
     assert second is not None and second.fault is not None and not second.first
     assert time.monotonic() - start < GENEROUS
-    honest = table.decide(1, view)
+    honest = BotTable([GreedyBot()], ["greedy"], GENEROUS).decide(0, view)
     assert honest is not None and honest.fault is None
 
 
