@@ -22,12 +22,13 @@ therefore ends with ``os._exit`` when :func:`running` says a call is still in a 
 
 from __future__ import annotations
 
+import operator
 import queue
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..engine.record import STAND_IN_KINDS
 from ..engine.view import SeatView
@@ -249,9 +250,16 @@ def shown(value: object) -> str:
     return clean(text, 40)
 
 
-def legal(code: object, view: SeatView) -> TypeGuard[int]:
-    """Whether a bot's answer is one of the view's legal codes (a bool or a float is not)."""
-    return type(code) is int and code in view.legal
+def as_code(answer: object, view: SeatView) -> int | None:
+    """A bot's answer as one of the view's legal codes, or None: a whole number (a numpy
+    integer too) that is legal; a bool, a float, text or an illegal number is not."""
+    if isinstance(answer, bool):
+        return None
+    try:
+        code = operator.index(answer)  # type: ignore[arg-type]
+    except Exception:
+        return None
+    return code if code in view.legal else None
 
 
 class BotTable:
@@ -290,7 +298,8 @@ class BotTable:
                 code = bot.choose(view)
             except Exception as err:
                 return RAISED, error_text(err)
-            return code if legal(code, view) else (ILLEGAL, shown(code))
+            legal = as_code(code, view)
+            return (ILLEGAL, shown(code)) if legal is None else legal
 
         outcome: Outcome[int | tuple[str, str]]
         if self.benched is not None and self.names[seat] in self.benched:

@@ -19,7 +19,7 @@ import pytest
 
 from domino_tui.bots import make_bot
 from domino_tui.bots import runner as bot_runner
-from domino_tui.bots.runner import BotTable, Worker, legal, mark, stand_in
+from domino_tui.bots.runner import BotTable, Worker, as_code, mark, stand_in
 from domino_tui.bots.simple import GreedyBot
 from domino_tui.engine.match import Match
 from domino_tui.engine.record import RecordError, check_record, dumps, loads, make_record, replay
@@ -153,12 +153,29 @@ def test_an_answer_that_is_no_legal_code_is_a_fault(junk: object) -> None:
     assert decision.fault.kind == "illegal" and decision.code == stand_in(view)
 
 
+class _Index:
+    """A whole number that is no int: what a numpy integer looks like to Python."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_a_legal_whole_number_of_another_type_is_accepted() -> None:
+    view = _view()
+    decision = BotTable([Answer(_Index(view.legal[-1]))], ["answer"], GENEROUS).decide(0, view)
+    assert decision is not None and decision.fault is None and decision.code == view.legal[-1]
+    assert type(decision.code) is int
+
+
 def test_a_legal_answer_goes_through_untouched() -> None:
     view = _view()
     for code in view.legal:
         decision = BotTable([Answer(code)], ["answer"], GENEROUS).decide(0, view)
         assert decision is not None and decision.fault is None and decision.code == code
-    assert not legal(True, view) and legal(view.legal[0], view)
+    assert as_code(True, view) is None and as_code(view.legal[0], view) == view.legal[0]
 
 
 def test_the_arena_benches_a_bot_that_overran_for_the_rest_of_the_run() -> None:
