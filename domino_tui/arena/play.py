@@ -81,6 +81,7 @@ def play_group(config: ArenaConfig, game: int, benched: set[str] | None = None) 
                 if len(match.results) >= MAX_ROUNDS and not match.over:
                     capped += 1
                     break
+        table.close()
         if match.outcome is not None:
             goat_sides = set(match.outcome.goats)
             for e in {owner[s] for s in range(len(owner)) if config.rules.side_of(s) in goat_sides}:

@@ -46,6 +46,7 @@ BATCH_LIMIT = 60.0  # sim and arena: clocks are off there, a heavy search may th
 HINT_LIMIT = 10.0  # a hint, the tutor's look: the player is waiting
 REVIEW_LIMIT = 900.0  # a whole match's review in the replay viewer (its progress is shown)
 POLL = 0.05  # how often a waiting caller asks ``cancelled``
+IDLE = 30.0  # seconds a worker's thread waits for the next call before it ends
 DETAIL_LIMIT = 120  # characters of an exception's text kept in a fault
 BOT_NAME_LIMIT = 60  # (as a record allows) characters of a bot's name kept in a match's mark
 
@@ -121,8 +122,9 @@ class Worker:
 
     def __init__(self, name: str = "domino-bot") -> None:
         self.name = name
-        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()  # None: stop
         self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
         self._current: _Job | None = None  # the call in the thread, finished or not
 
     @property
@@ -149,13 +151,14 @@ class Worker:
             waited = self._wait(earlier, deadline, cancelled)
             if waited is not None:
                 return waited
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._serve, name=self.name, daemon=True)
-            self._thread.start()
         job = _Job(fn)
         self._current = job
         _count(1)
-        self._jobs.put(job)
+        with self._lock:  # the thread cannot stop idle between this check and the job's put
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._serve, name=self.name, daemon=True)
+                self._thread.start()
+            self._jobs.put(job)
         waited = self._wait(job, deadline, cancelled)
         if waited is not None:
             return waited
@@ -180,9 +183,27 @@ class Worker:
                 job.overran = True
                 return Outcome(overran=True)
 
+    def close(self) -> None:
+        """Let the thread end once it is idle (a call still in it finishes first)."""
+        with self._lock:
+            if self._thread is not None:
+                self._jobs.put(None)
+                self._thread = None
+
     def _serve(self) -> None:
+        """Run jobs until closed, or until idle for :data:`IDLE` seconds (a table left
+        without a word); the next call then starts a new thread."""
         while True:
-            job = self._jobs.get()
+            try:
+                job = self._jobs.get(timeout=IDLE)
+            except queue.Empty:
+                with self._lock:
+                    if self._jobs.empty() and self._thread is threading.current_thread():
+                        self._thread = None
+                        return
+                continue
+            if job is None:
+                return
             try:
                 job.value = job.call()
             except BaseException as err:  # a bot's SystemExit must not end the worker
@@ -324,6 +345,11 @@ class BotTable:
         first = (seat, kind) not in self.reported
         self.reported.add((seat, kind))
         return Decision(stand_in(view), Fault(seat, self.names[seat], kind, detail), first)
+
+    def close(self) -> None:
+        """The match is over: the seats' threads end once idle (a stuck one never does)."""
+        for worker in self.workers.values():
+            worker.close()
 
 
 def mark(match: Match, fault: Fault) -> None:

@@ -180,6 +180,7 @@ def play_match(
             if decision.first and report is not None:
                 report(decision.fault)
         match.apply(decision.code)
+    table.close()
     return match
 
 

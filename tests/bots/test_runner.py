@@ -294,3 +294,34 @@ def test_an_answer_whose_repr_fails_is_still_one_clean_fault() -> None:
     decision = BotTable([Answer(_BadRepr())], ["answer"], GENEROUS).decide(0, view)
     assert decision is not None and decision.fault is not None
     assert decision.fault.kind == "illegal" and decision.fault.detail == "a _BadRepr"
+
+
+def test_idle_and_closed_workers_give_their_threads_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arena plays thousands of matches: no match may leave threads behind."""
+    monkeypatch.setattr(bot_runner, "IDLE", 0.05)
+    idle = Worker()
+    assert idle.call(lambda: 1, GENEROUS).value == 1
+    thread = idle._thread
+    assert thread is not None
+    thread.join(GENEROUS)
+    assert not thread.is_alive()
+    assert idle.call(lambda: 2, GENEROUS).value == 2  # a new thread for the next call
+    monkeypatch.setattr(bot_runner, "IDLE", 3600.0)
+    closed = BotTable([GreedyBot()], ["greedy"], GENEROUS)
+    closed.decide(0, _view())
+    thread = closed.workers[0]._thread
+    assert thread is not None
+    closed.close()
+    thread.join(GENEROUS)
+    assert not thread.is_alive()
+
+
+def test_an_arena_run_leaves_no_threads_behind() -> None:
+    from domino_tui.arena import ArenaConfig, run_arena
+
+    before = threading.active_count()
+    run_arena(ArenaConfig(("greedy", "random"), 3, TWO))
+    deadline = time.monotonic() + GENEROUS
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert threading.active_count() <= before
