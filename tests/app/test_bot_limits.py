@@ -261,3 +261,27 @@ async def test_a_review_that_does_not_finish_in_time_says_so_and_stops(
     finally:
         release.set()
     assert stopped.wait(30)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "A stand-in moved for a bot that failed: this match is kept out of the rating."),
+        ("ru", "За бота, давшего сбой, ходил запасной игрок: партия не идёт в рейтинг."),
+    ],
+)
+def test_the_match_end_says_a_stand_in_moved(lang: str, words: str) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from domino_tui.app.screens.game_end import final_summary
+
+    rules = make_rules({"players": 2})
+    session = GameSession(rules, (Seat("Tester"), Seat("Alex", "bot", "easy")), SEED)
+    console = Console(width=120, file=StringIO(), record=True, color_system=None)
+    console.print(final_summary(session, lang))
+    assert words not in " ".join(console.export_text().split())
+    session.match.stand_ins = [{"seat": 1, "bot": "hang", "kind": "overran", "moves": 4}]
+    console.print(final_summary(session, lang))
+    assert words in " ".join(console.export_text().split())
