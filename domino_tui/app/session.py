@@ -17,6 +17,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.base import Bot
+from ..bots.runner import HINT_LIMIT, TABLE_LIMIT, BotTable, Decision
 from ..engine.match import Match, RoundResult
 from ..engine.record import make_record
 from ..engine.rules import Rules
@@ -118,6 +119,12 @@ class GameSession:
             if s.is_bot
         }
         self.listeners: list[ActionListener] = []
+        # every bot decision runs with this limit (bots/runner.py): past it a stand-in moves
+        self.bot_limit = TABLE_LIMIT
+        self.help_limit = HINT_LIMIT  # a hint's or the tutor's search
+        self._bot_table = BotTable(
+            self.bots, {i: s.level or "hard" for i, s in enumerate(seats)}, 0
+        )
         self.timer = timer if timer and self.hotseat else None  # seconds per hot-seat turn
         self.lang = lang  # the table's language and pace, kept in the save (None: the app's)
         self.pace = pace
@@ -151,6 +158,19 @@ class GameSession:
     @property
     def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
+
+    def decide(
+        self, seat: int, view: SeatView, cancelled: Callable[[], bool] | None = None
+    ) -> Decision | None:
+        """The bot's move in ``view`` within the limit, or a stand-in's with its fault (which
+        the caller marks in the match); None if ``cancelled`` said stop first."""
+        self._bot_table.limit = self.bot_limit
+        return self._bot_table.decide(seat, view, cancelled)
+
+    @property
+    def stand_ins(self) -> bool:
+        """A stand-in moved for a failing bot in this match: kept out of the rating."""
+        return bool(self.match.stand_ins)
 
     @property
     def with_undo(self) -> bool:
@@ -223,6 +243,7 @@ class GameSession:
         for code in actions[:point]:
             match.apply(code)
         match.with_undo = True
+        match.stand_ins = self.match.stand_ins  # what a stand-in did stays on the record
         self.match = match
         self._tell(None, None)
         return len(actions) - point

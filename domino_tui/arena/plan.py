@@ -26,12 +26,16 @@ class ArenaConfig:
     rules: Rules
     seed: int = 0
     preset: str = "kozel"
+    # seconds a decision; past it (or when a bot raises or breaks the rules) a stand-in moves
+    bot_limit: float = 60.0  # bots.runner.BATCH_LIMIT
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= MAX_GAMES:
             raise ArenaError(f"--games must be 1 to {MAX_GAMES}, not {self.games}")
         if not 0 <= self.seed <= MAX_SEED:
             raise ArenaError(f"--seed must be 0 to 2^64-1, not {self.seed}")
+        if not 0 < self.bot_limit <= 3600:  # NaN fails too
+            raise ArenaError(f"a bot's time limit is up to 3600 seconds, not {self.bot_limit}")
         if len(self.bots) > self.rules.players:
             raise ArenaError(
                 f"{len(self.bots)} bots for {self.rules.players} seats; "

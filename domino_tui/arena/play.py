@@ -6,11 +6,12 @@ import time
 from dataclasses import dataclass
 
 from ..bots import Bot, make_bot
+from ..bots.runner import BotTable, Fault
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.variants import get_variant
 from ..engine.view import seat_view
-from .plan import ArenaConfig, ArenaError, bot_seed, match_seed
+from .plan import ArenaConfig, bot_seed, match_seed
 
 MAX_ROUNDS = 1000  # a guard: Козёл ends long before this with any legal options
 
@@ -30,10 +31,23 @@ class GroupResult:
     think_ms: tuple[tuple[float, ...], ...]  # every decision
     choice_ms: tuple[tuple[float, ...], ...]  # decisions with two or more legal actions
     capped: int  # matches stopped by MAX_ROUNDS
+    stand_ins: tuple[int, ...] = ()  # per entry, moves a stand-in played for it
+    faults: tuple[Fault, ...] = ()  # each entry's first fault of each kind, in play order
 
 
-def play_group(config: ArenaConfig, game: int) -> GroupResult:
+# the bots that have overrun in this process (a pool worker's whole run): never waited for again
+_BENCHED: set[str] = set()
+
+
+def play_group(config: ArenaConfig, game: int, benched: set[str] | None = None) -> GroupResult:
+    """Play deal sequence ``game`` once per seat rotation. Every decision has the config's time
+    limit (bots/runner.py): a bot that overruns, raises or breaks the rules gets a stand-in move,
+    counted and reported; one that overran is then benched for the run (``benched``, shared by
+    the caller's groups; a pool worker keeps its own)."""
     entries = config.entries
+    benched = _BENCHED if benched is None else benched
+    stand_ins = [0] * len(entries)
+    faults: dict[tuple[str, str], Fault] = {}
     k = len(entries)
     rounds, wins = [0] * k, [0.0] * k
     margin, pips = [0.0] * k, [0.0] * k
@@ -44,21 +58,19 @@ def play_group(config: ArenaConfig, game: int) -> GroupResult:
     seed = match_seed(config.seed, game)
     for r, seating in enumerate(config.rotations):
         owner = [entries.index(name) for name in seating]
-        bots = _seat_bots(seating, seed, r)
+        table = BotTable(_seat_bots(seating, seed, r), seating, config.bot_limit, benched)
         match = Match(config.rules, seed)
         while not match.over:
             seat = match.turn
             view = seat_view(match, seat)
             t0 = time.perf_counter()
-            try:
-                code = bots[seat].choose(view)
-            except Exception as err:
-                raise ArenaError(f"bot {seating[seat]!r} failed in match {game}: {err}") from err
+            decision = table.decide(seat, view)
+            assert decision is not None  # nothing cancels the arena's wait
+            code = decision.code
             ms = (time.perf_counter() - t0) * 1000
-            if code not in view.legal:
-                raise ArenaError(
-                    f"bot {seating[seat]!r} chose an illegal action ({code}) in match {game}"
-                )
+            if decision.fault is not None:
+                stand_ins[owner[seat]] += 1
+                faults.setdefault((seating[seat], decision.fault.kind), decision.fault)
             think[owner[seat]].append(ms)
             if len(view.legal) > 1:
                 choice[owner[seat]].append(ms)
@@ -69,6 +81,7 @@ def play_group(config: ArenaConfig, game: int) -> GroupResult:
                 if len(match.results) >= MAX_ROUNDS and not match.over:
                     capped += 1
                     break
+        table.close()
         if match.outcome is not None:
             goat_sides = set(match.outcome.goats)
             for e in {owner[s] for s in range(len(owner)) if config.rules.side_of(s) in goat_sides}:
@@ -85,6 +98,8 @@ def play_group(config: ArenaConfig, game: int) -> GroupResult:
         think_ms=tuple(tuple(t) for t in think),
         choice_ms=tuple(tuple(c) for c in choice),
         capped=capped,
+        stand_ins=tuple(stand_ins),
+        faults=tuple(faults.values()),
     )
 
 

@@ -24,12 +24,14 @@ def run_arena(config: ArenaConfig, jobs: int = 1, progress: Progress | None = No
     per_game = len(config.rotations)
     results: list[GroupResult] = []
     if jobs <= 1 or config.games == 1:
+        benched: set[str] = set()  # a bot that overran is not waited for again in this run
         for game in range(config.games):
-            results.append(play_group(config, game))
+            results.append(play_group(config, game, benched))
             tick(per_game)
         return summarise(config, results)
     # spawn: workers start clean (no inherited threads or open terminals) on every platform;
-    # leaving the with-block terminates them, also on Ctrl+C (which only the parent handles)
+    # leaving the with-block terminates them, also on Ctrl+C (which only the parent handles),
+    # and with them any thread a stuck bot still holds
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(min(jobs, config.games), initializer=_ignore_interrupts) as pool:
         for result in pool.imap_unordered(partial(play_group, config), range(config.games)):

@@ -14,6 +14,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.runner import Fault
+from ..text import clean
 from .plan import ArenaConfig
 from .play import GroupResult
 
@@ -43,6 +45,7 @@ class BotFigures:
     goat_rate: float
     think: Think  # every decision
     think_choices: Think  # decisions with two or more legal actions
+    stand_ins: int = 0  # moves a stand-in played for this bot (it overran, raised, cheated)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,6 +59,7 @@ class BotFigures:
             "think_ms": self.think.to_json(),
             "think_ms_choices": self.think_choices.to_json(),
             "decisions": self.think.count,
+            "stand_ins": self.stand_ins,
         }
 
 
@@ -66,6 +70,11 @@ class ArenaReport:
     matches: int
     capped: int
     bots: tuple[BotFigures, ...]
+    faults: tuple[Fault, ...] = ()  # each bot's first fault of each kind, in match order
+
+    @property
+    def stand_ins(self) -> int:
+        return sum(b.stand_ins for b in self.bots)
 
     def to_json(self) -> dict[str, Any]:
         r = self.config.rules
@@ -78,6 +87,11 @@ class ArenaReport:
             "pairs": r.pairs,
             "rules": self.config.preset,
             "bots": [b.to_json() for b in self.bots],
+            "stand_ins": self.stand_ins,
+            "faults": [
+                {"bot": clean(f.bot, 60), "seat": f.seat + 1, "kind": f.kind, "detail": f.detail}
+                for f in self.faults
+            ],
         }
 
 
@@ -135,6 +149,7 @@ def summarise(config: ArenaConfig, results: list[GroupResult]) -> ArenaReport:
                 goat_rate=sum(g.goats[e] for g in ordered) / max(1, matches),
                 think=think([t for g in ordered for t in g.think_ms[e]]),
                 think_choices=think([t for g in ordered for t in g.choice_ms[e]]),
+                stand_ins=sum(g.stand_ins[e] for g in ordered if g.stand_ins),
             )
         )
     total = sum(g.played for g in ordered)
@@ -144,4 +159,14 @@ def summarise(config: ArenaConfig, results: list[GroupResult]) -> ArenaReport:
         matches=sum(g.matches for g in ordered),
         capped=sum(g.capped for g in ordered),
         bots=tuple(figures),
+        faults=tuple(_first_faults(ordered)),
     )
+
+
+def _first_faults(ordered: list[GroupResult]) -> list[Fault]:
+    """Each bot's first fault of each kind over the run, in match order."""
+    seen: dict[tuple[str, str], Fault] = {}
+    for group in ordered:
+        for fault in group.faults:
+            seen.setdefault((fault.bot, fault.kind), fault)
+    return list(seen.values())

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from ..text import clean
-from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option
+from .options import (
+    DEFAULT_BOT_LIMIT,
+    BotLimitOption,
+    PairsOption,
+    PresetOption,
+    SettingsOption,
+    error_line,
+    fail,
+    seed_option,
+)
 from .words import cli_lang, say
 
 if TYPE_CHECKING:
@@ -54,6 +63,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, seed_option("Same seed, same result (0 to 2^64-1).")] = 0,
         jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+        bot_limit: BotLimitOption = DEFAULT_BOT_LIMIT,
     ) -> None:
         """The arena (help: ARENA_HELP)."""
         from rich.console import Console
@@ -84,6 +94,7 @@ def register(app: typer.Typer) -> None:
                 rules=make_rules(options, rules),
                 seed=seed,
                 preset=rules,
+                bot_limit=bot_limit,
             )
             for name in config.entries:
                 make_bot(name, 0, clock=False)
@@ -94,6 +105,8 @@ def register(app: typer.Typer) -> None:
             report = _run_with_progress(config, jobs, console, run_arena)
         except ArenaError as err:  # a bot failed or broke the rules mid-run: not the input
             _fail(err, 1)
+        for fault in report.faults:  # one line per bot and kind of fault, the run went on
+            typer.echo(f"domino arena: {error_line(fault.words(words))}", err=True)
         if as_json:
             typer.echo(json.dumps(report.to_json()))
         else:
@@ -180,5 +193,7 @@ def _table(report: ArenaReport) -> Any:
     notes = [_margin_note(r)]
     if report.capped:
         notes.append(f"{report.capped} matches stopped at the round limit")
+    if report.stand_ins:
+        notes.append(f"{report.stand_ins} moves played by a stand-in for a failing bot")
     table.caption = "; ".join(notes)
     return table

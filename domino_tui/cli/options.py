@@ -57,6 +57,30 @@ PairsOption = Annotated[
 SeedOption = Annotated[
     int | None, seed_option("Seed (0 to 2^64-1): the same seed gives the same match.")
 ]
+MIN_BOT_LIMIT, MAX_BOT_LIMIT = 0.01, 3600.0  # seconds a bot may think about one decision
+DEFAULT_BOT_LIMIT = 60.0  # bots.runner.BATCH_LIMIT, named here without loading the bots
+
+
+def check_bot_limit(value: float | None) -> float | None:
+    if value is not None and not MIN_BOT_LIMIT <= value <= MAX_BOT_LIMIT:  # NaN fails too
+        raise typer.BadParameter(
+            f"a bot's time limit is {MIN_BOT_LIMIT:g} to {MAX_BOT_LIMIT:g} seconds, not {value}",
+            param_hint="'--bot-limit'",
+        )
+    return value
+
+
+# sim and arena: a decision that overruns gets a stand-in move (bots/runner.py, issue 22)
+BotLimitOption = Annotated[
+    float,
+    typer.Option(
+        "--bot-limit",
+        metavar="SECONDS",
+        callback=check_bot_limit,
+        help="Seconds a bot may think about one decision; past it, or when a bot fails, a "
+        "stand-in plays its move and the match is not rated.",
+    ),
+]
 LangOption = Annotated[
     Lang | None,
     typer.Option(

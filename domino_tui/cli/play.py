@@ -185,8 +185,19 @@ def run_app(app: DominoApp) -> None:
     table stopped on an internal error", as the exit codes promise). Every command that opens
     a table (play, hotseat, resume, learn, replay) ends through here."""
     app.run()
+    leave_now_if_stuck(app.return_code or 0)
     if app.return_code:
         raise typer.Exit(app.return_code)
+
+
+def leave_now_if_stuck(code: int) -> None:
+    """After the app closed: a bot's thread that is still busy (a plugin that hangs) must not
+    keep the process alive (bots/runner.py); the runner is only looked at if it was loaded."""
+    import sys
+
+    runner = sys.modules.get("domino_tui.bots.runner")
+    if runner is not None:
+        runner.leave_if_stuck(code)
 
 
 def stored_settings() -> Settings:

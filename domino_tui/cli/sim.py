@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -15,11 +16,22 @@ import typer
 
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
 from ..text import clean
-from .options import PairsOption, PresetOption, SettingsOption, fail, seed_option, split_bots
+from .options import (
+    DEFAULT_BOT_LIMIT,
+    BotLimitOption,
+    PairsOption,
+    PresetOption,
+    SettingsOption,
+    error_line,
+    fail,
+    seed_option,
+    split_bots,
+)
 from .outputs import ForceOption, confirm_output
 from .words import cli_lang, count, say
 
 if TYPE_CHECKING:
+    from ..bots.runner import Fault
     from ..engine.match import Match
 
 
@@ -71,6 +83,7 @@ def sim(
         ),
     ] = None,
     force: ForceOption = False,
+    bot_limit: BotLimitOption = DEFAULT_BOT_LIMIT,
 ) -> None:
     """Play one match between bots to the goat and print its transcript: deals, every play,
     draw and knock, fish, each round's score sheet, the goat and the ratings (help: SIM_HELP)."""
@@ -97,11 +110,12 @@ def sim(
     from ..i18n import tr
     from ..transcript import render_match, seat_names
 
-    try:
-        match = play_match(chosen, match_seed, seat_bots)
-    except BotError as err:  # a bug in a bot, not the player's input: exit 1
-        fail("domino sim", err, 1)
     names = seat_names(chosen, None, lang)
+
+    def told(fault: Fault) -> None:  # one line, as it happens: the match goes on
+        typer.echo(f"domino sim: {error_line(fault.words(lang))}", err=True)
+
+    match = play_match(chosen, match_seed, seat_bots, limit=bot_limit, report=told)
     console = Console(highlight=False)
     tolerant_stdout()
     # a plugin's options are not checked here and could carry escape codes: print them as text
@@ -109,8 +123,22 @@ def sim(
     console.print(tr("tx.bots", lang, bots=listing), style="dim", markup=False)
     for part in render_match(match, names, lang, moves=not brief):
         console.print(part)
+    if match.stand_ins:  # the match says so at its end, too
+        console.print(stand_in_note(match, names, lang), style="bold", markup=False)
     if record is not None:
         _write_record(record, match, names, seat_bots, rules, lang)
+
+
+def stand_in_note(match: Match, names: list[str], lang: str) -> str:
+    """One line under a match that had stand-in moves: whose and how many, and that such a
+    match is not rated."""
+    from ..i18n import tr
+
+    counts: dict[int, int] = {}
+    for entry in match.stand_ins:
+        counts[entry["seat"]] = counts.get(entry["seat"], 0) + entry["moves"]
+    who = ", ".join(f"{clean(names[seat], 40)} ×{moves}" for seat, moves in sorted(counts.items()))
+    return tr("tx.stand_ins", lang, who=who)
 
 
 def _write_record(
@@ -132,30 +160,39 @@ def _write_record(
     write_output(path, text, force=True, lang=lang, prefix="domino sim")
 
 
-def play_match(rules: Rules, seed: int, bots: list[str]) -> Match:
-    """Play a whole match; each bot sees only its own seat's view, seeded from the match seed."""
+def play_match(
+    rules: Rules,
+    seed: int,
+    bots: list[str],
+    *,
+    limit: float = DEFAULT_BOT_LIMIT,
+    report: Callable[[Fault], None] | None = None,
+) -> Match:
+    """Play a whole match; each bot sees only its own seat's view, seeded from the match seed.
+
+    Each decision has ``limit`` seconds: a bot that overruns, raises or names an illegal action
+    gets a stand-in move (bots/runner.py), the match is marked (kept out of the rating) and
+    ``report`` hears of each seat's first fault of each kind."""
     from ..bots import make_bot
+    from ..bots.runner import BotTable, mark
     from ..engine.match import Match
     from ..engine.view import seat_view
 
     # no wall-clock caps: the seed alone fixes every decision, so a seed replays the same match
     players = [make_bot(name, seed * 10 + seat, clock=False) for seat, name in enumerate(bots)]
+    table = BotTable(players, bots, limit)
     match = Match(rules, seed)
     while not match.over:
         seat = match.turn
-        who = f"bot {bots[seat]!r} (seat {seat + 1})"
-        try:
-            code = players[seat].choose(seat_view(match, seat))
-        except Exception as err:  # a plugin or a badly configured bot must not crash the CLI
-            raise BotError(f"{who} failed: {type(err).__name__}: {err}") from err
-        if code not in match.legal_actions():  # checked here: the engine may not name junk codes
-            raise BotError(f"{who} broke the rules: {code} is not a legal action now")
-        match.apply(code)
+        decision = table.decide(seat, seat_view(match, seat))
+        assert decision is not None  # nothing cancels a sim's wait
+        if decision.fault is not None:
+            mark(match, decision.fault)
+            if decision.first and report is not None:
+                report(decision.fault)
+        match.apply(decision.code)
+    table.close()
     return match
-
-
-class BotError(RuntimeError):
-    """A bot crashed or chose an illegal action; the message names the bot and its seat."""
 
 
 def _shown(text: str, limit: int = 40) -> str:

@@ -76,6 +76,10 @@ class Match:
         self.outcome: Outcome | None = None
         self.deals: list[Deal] = []  # each round's deal as dealt (hands, boneyard, redeals)
         self.with_undo = False  # a move was taken back: a practice match, kept out of the rating
+        # moves a stand-in played for a bot that overran its time, raised or broke the rules
+        # (bots/runner.py): per seat and kind, {"seat", "bot", "kind", "moves"}; such a match
+        # is kept out of the rating too
+        self.stand_ins: list[dict[str, Any]] = []
         self.round = self._new_round()
 
     # --- flow -----------------------------------------------------------------------------------

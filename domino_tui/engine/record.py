@@ -124,6 +124,8 @@ def make_record(
     }
     if match.with_undo:  # only when set: older records (without the key) keep their digest
         body["with_undo"] = True
+    if match.stand_ins:  # a bot failed and a stand-in moved for it: kept out of the rating
+        body["stand_ins"] = [dict(entry) for entry in match.stand_ins]
     body["digest"] = _digest(body)
     return body
 
@@ -191,6 +193,32 @@ def _int_list(value: Any) -> bool:
     return isinstance(value, list) and all(_is_int(v) for v in value)
 
 
+# what went wrong with a bot that a stand-in moved for (bots/runner.py)
+STAND_IN_KINDS = ("overran", "raised", "illegal")
+STAND_IN_KEYS = {"seat", "bot", "kind", "moves"}
+MAX_STAND_IN_MOVES = 1_000_000
+
+
+def _stand_ins_ok(value: Any) -> bool:
+    """A record's stand-in marks: per seat (0-3) and kind at most one entry, the bot's name a
+    short text (cleaned again before it is shown), a count of moves."""
+    if not isinstance(value, list) or not value or len(value) > 4 * len(STAND_IN_KINDS):
+        return False
+    seen = set()
+    for entry in value:
+        if not isinstance(entry, dict) or set(entry) != STAND_IN_KEYS:
+            return False
+        seat, bot, kind, moves = entry["seat"], entry["bot"], entry["kind"], entry["moves"]
+        if not (_is_int(seat) and 0 <= seat < 4 and kind in STAND_IN_KINDS):
+            return False
+        if not (isinstance(bot, str) and len(bot) <= 60):
+            return False
+        if not (_is_int(moves) and 1 <= moves <= MAX_STAND_IN_MOVES) or (seat, kind) in seen:
+            return False
+        seen.add((seat, kind))
+    return True
+
+
 def _malformed(key: str) -> RecordError:
     return RecordError(f"the record's {key!r} is missing or malformed")
 
@@ -230,6 +258,8 @@ def _check_parts(data: dict[str, Any]) -> None:
         raise _malformed("seats")
     if "with_undo" in data and not isinstance(data["with_undo"], bool):
         raise _malformed("with_undo")
+    if "stand_ins" in data and not _stand_ins_ok(data["stand_ins"]):
+        raise _malformed("stand_ins")
     if "summary" in data and check_summary(data["summary"]) is None:
         raise _malformed("summary")
 
@@ -310,6 +340,10 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Match:
     rules = _rules_of(record)
     match = Match(rules, record["seed"])
     match.with_undo = record.get("with_undo") is True
+    marks = record.get("stand_ins") or []
+    if any(entry["seat"] >= rules.players for entry in marks):
+        raise _malformed("stand_ins")
+    match.stand_ins = [dict(entry) for entry in marks]
     ts = tile_set(rules.set_top)
     step = 0
     for number, moves in enumerate(record["rounds"], start=1):

@@ -470,7 +470,9 @@ class StatsDB:
                     len(match.results),
                     outcome.abandoned_by if outcome.abandoned_by >= 0 else None,
                     record_name,
-                    bool(match.with_undo),
+                    # the column keeps a match out of the rating: played with undo, or a
+                    # stand-in moved for a bot that failed (bots/runner.py, issue 22)
+                    bool(match.with_undo or match.stand_ins),
                 ),
             )
         except sqlite3.IntegrityError:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from domino_tui.arena import ArenaConfig, ArenaError, run_arena
+from domino_tui.arena import ArenaConfig, run_arena
 from domino_tui.arena import play as arena_play
 from domino_tui.arena.stats import percentile, ratio_ci
 from domino_tui.cli import app
@@ -89,7 +89,7 @@ def test_ratio_ci_is_the_cluster_robust_interval() -> None:
     assert percentile(list(map(float, range(1, 101))), 0.95) == 95.0
 
 
-def test_a_bot_that_breaks_the_rules_stops_the_run_with_its_name(
+def test_a_bot_that_breaks_the_rules_gets_stand_in_moves_with_its_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     class Cheat:
@@ -104,8 +104,9 @@ def test_a_bot_that_breaks_the_rules_stops_the_run_with_its_name(
         "make_bot",
         lambda name, seed, clock: Cheat() if name == "cheat" else real(name, seed, clock=clock),
     )
-    with pytest.raises(ArenaError, match="bot 'cheat' chose an illegal action"):
-        arena_play.play_group(ArenaConfig(("cheat", "greedy"), 1, TWO), 0)
+    group = arena_play.play_group(ArenaConfig(("cheat", "greedy"), 1, TWO), 0, set())
+    assert group.stand_ins[0] > 0 and group.stand_ins[1] == 0  # issue 22: a stand-in moves
+    assert [(f.bot, f.kind) for f in group.faults] == [("cheat", "illegal")]
 
 
 def test_cli_json_has_the_issue_shape() -> None:

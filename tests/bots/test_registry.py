@@ -207,21 +207,26 @@ def test_plugin_options_go_to_the_plugin_unchecked() -> None:
 
 
 @pytest.mark.usefixtures("hostile")
-@pytest.mark.parametrize(("bot", "words"), [("hostile", "failed"), ("garbage", "broke the rules")])
-def test_a_plugin_that_raises_or_returns_garbage_stops_sim_in_one_clean_line(
+@pytest.mark.parametrize(("bot", "words"), [("hostile", "failed"), ("garbage", "illegal move")])
+def test_a_plugin_that_raises_or_returns_garbage_gets_stand_ins_and_one_clean_line(
     bot: str, words: str
 ) -> None:
-    result = CliRunner().invoke(app, ["sim", "--seed", "1", "--players", "2", "--bots", bot])
-    assert result.exit_code == 1  # the bot's fault, not the player's input
+    """Issue 22: the match is played to its end with stand-in moves, said in one line."""
+    result = CliRunner().invoke(
+        app, ["sim", "--seed", "1", "--players", "2", "--bots", f"{bot},greedy"]
+    )
+    assert result.exit_code == 0, result.output
     assert words in result.stderr and result.stderr.count("\n") == 1
     assert "\x1b" not in result.stderr and "Traceback" not in result.output
+    assert "not rated" in result.stdout
 
 
 @pytest.mark.usefixtures("hostile")
-def test_a_plugin_that_raises_stops_the_arena_in_one_clean_line() -> None:
+def test_a_plugin_that_raises_in_the_arena_is_one_clean_line() -> None:
     result = CliRunner().invoke(app, ["arena", "hostile", "greedy", "--games", "1"])
-    assert result.exit_code == 1
+    assert result.exit_code == 0, result.output
     assert "failed" in result.stderr and "\x1b" not in result.stderr
+    assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1
 
 
 def test_the_hint_bots_explain_themselves() -> None:

@@ -1,10 +1,17 @@
 """Bots' turns: a bot thinks in a thread worker while the table stays live, then waits out the
-chosen pace (Space cuts the wait short) before its move lands."""
+chosen pace (Space cuts the wait short) before its move lands.
+
+The decision itself runs in the session's bot runner (bots/runner.py): a daemon thread with a
+time limit, so a plugin that hangs or raises gets a stand-in move, said in the status line and
+the log, and the match is marked (kept out of the rating). The worker here only waits, in short
+slices that notice a cancel: leaving the table or the app never waits for a stuck bot."""
 
 from __future__ import annotations
 
 from textual import work
+from textual.worker import get_current_worker
 
+from ...bots.runner import POLL, Decision, mark
 from ...engine.view import SeatView
 from ..settings import PACES
 from .table import TableScreen
@@ -20,22 +27,33 @@ class BotTurns(TableScreen):
 
     @work(thread=True, exclusive=True, group="bot")
     def bot_turn(self, seat: int, view: SeatView, token: int, delay: float) -> None:
-        """Think off the UI thread; a failing bot plays its first legal action."""
-        try:
-            code = self.session.bots[seat].choose(view)
-        except Exception:  # a bot bug must not end the player's game
-            code = view.legal[0]
-        if delay > 0:
-            self.skip.wait(delay)
-        self.app.call_from_thread(self.bot_done, seat, code, token)
+        """Think off the UI thread, within the limit; a stale or cancelled turn says nothing."""
+        worker = get_current_worker()
+        decision = self.session.decide(seat, view, lambda: worker.is_cancelled)
+        if decision is None:
+            return
+        waited = 0.0
+        while waited < delay and not worker.is_cancelled:  # the pace, cut short by Space
+            if self.skip.wait(min(POLL * 4, delay - waited)):
+                break
+            waited += POLL * 4
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.bot_done, seat, decision, token)
 
-    def bot_done(self, seat: int, code: int, token: int) -> None:
+    def bot_done(self, seat: int, decision: Decision, token: int) -> None:
         """An answer for a position that has moved on (undo, a timeout, leaving) is dropped."""
         if token != self.token or self.match.over or self.match.turn != seat:
             return
+        code, fault = decision.code, decision.fault
         if code not in self.match.legal_actions():
             code = self.match.legal_actions()[0]
+        if fault is not None:
+            mark(self.match, fault)  # before the move, so its autosave keeps the mark
         self.perform(code)
+        if fault is not None and decision.first:
+            words = fault.words(self.lang)
+            self.write_log(words)
+            self.say(words)
 
     def action_skip(self) -> None:
         self.skip.set()

@@ -62,6 +62,8 @@ def final_summary(session: GameSession, lang: str) -> Group:
         lines.append(Text(t("winner_is", lang, names=winners), justify="center"))
     if session.with_undo:  # honest undo: the rating column does not count
         lines.append(Text(t("with_undo_end", lang), style="italic", justify="center"))
+    if session.stand_ins:  # a bot failed and a stand-in moved for it: not rated either
+        lines.append(Text(t("stand_in_end", lang), style="italic", justify="center"))
     return Group(*lines, table)
 
 

@@ -1,11 +1,13 @@
 """Hints: the move, its end, why in a player's words and the gain in pips, from the player's
 own view only (``bots/explain.py`` computes, ``hint_words.py`` words it). The search runs in a
-worker, so the table stays live; an answer for a position that has moved on is dropped."""
+worker, so the table stays live; an answer for a position that has moved on is dropped, and one
+that does not come within the limit is "no hint in time" (bots/runner.py)."""
 
 from __future__ import annotations
 
 from textual import work
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from ...bots.explain import Advice, advise
 from ...engine.actions import placements
@@ -25,11 +27,26 @@ class Hints(TableScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, view: SeatView, token: int) -> None:
-        try:
-            advice = advise(view, self.session.seed)
-        except Exception:  # a hint must never take the table down
+        """The search runs in the hint's own thread, within the session's help limit; this
+        worker only waits, so leaving the table never waits for it."""
+        worker = get_current_worker()
+        seed = self.session.seed
+        outcome = self.hint_thinker.call(
+            lambda: advise(view, seed), self.session.help_limit, lambda: worker.is_cancelled
+        )
+        if outcome.cancelled:
+            return
+        if outcome.overran:
+            self.app.call_from_thread(self.hint_late, token)
+            return
+        advice = outcome.value
+        if advice is None:  # a hint must never take the table down
             advice = Advice(view.legal[0], (), (), "only")
         self.app.call_from_thread(self.show_hint, advice, view, token)
+
+    def hint_late(self, token: int) -> None:
+        if token == self.token:
+            self.say(t("hint_late", self.lang))
 
     def show_hint(self, advice: Advice, view: SeatView, token: int) -> None:
         if token != self.token:

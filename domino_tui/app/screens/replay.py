@@ -81,6 +81,7 @@ def match_at(match: Match, step: int) -> Match:
     its own deals when they were dealt by hand)."""
     again = Match(match.rules, match.seed, deals=iter(match.deals) if match.scripted else None)
     again.with_undo = match.with_undo
+    again.stand_ins = match.stand_ins
     for code in islice((c for moves in match.actions for c in moves), step):
         again.apply(code)
     return again

@@ -10,6 +10,7 @@ two share the cache kept next to the record and a second opening is instant.
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
@@ -19,6 +20,7 @@ from rich.text import Text
 from textual import work
 from textual.worker import get_current_worker
 
+from ...bots.runner import REVIEW_LIMIT, Worker, seconds
 from ...engine.actions import placements
 from ...text import clean
 from ..review_words import decision_text, lost, summary_text
@@ -142,14 +144,15 @@ class ReviewedReplay(DominoScreen):
 
         worker = get_current_worker()
         loaded = self.loaded
+        gave_up = threading.Event()
 
         def step(done: int, total: int) -> None:
-            if worker.is_cancelled:
+            if worker.is_cancelled or gave_up.is_set():
                 raise ReviewStopped
             self.app.call_from_thread(self.review_progress, done, total)
 
-        try:
-            review = cache.reviewed(
+        def run() -> Review:
+            return cache.reviewed(
                 loaded.path,
                 str(loaded.record.get("digest", "")),
                 loaded.match,
@@ -157,12 +160,25 @@ class ReviewedReplay(DominoScreen):
                 budget=coach_review.REVIEW_BUDGET,
                 progress=step,
             )
-        except (ReviewStopped, RuntimeError):  # the viewer or the app closed
+
+        # in its own daemon thread, within a limit: this worker only waits, so closing the
+        # viewer or the app never waits for a long search (bots/runner.py)
+        outcome = Worker("domino-review").call(run, REVIEW_LIMIT, lambda: worker.is_cancelled)
+        if outcome.cancelled:  # the viewer or the app closed: the review stops at its next step
+            gave_up.set()
             return
-        except Exception as err:  # a review must never take the viewer down
-            self.app.call_from_thread(self.review_failed, err)
+        if outcome.overran:
+            gave_up.set()
+            late = t("rv.late", self.lang, limit=seconds(REVIEW_LIMIT))
+            self.app.call_from_thread(self.review_failed, late)
             return
-        self.app.call_from_thread(self.review_done, review)
+        err = outcome.error
+        if isinstance(err, (ReviewStopped, RuntimeError)):  # the viewer or the app closed
+            return
+        if err is not None or outcome.value is None:  # a review never takes the viewer down
+            self.app.call_from_thread(self.review_failed, err or t("rv.failed", self.lang, why="?"))
+            return
+        self.app.call_from_thread(self.review_done, outcome.value)
 
     def review_progress(self, done: int, total: int) -> None:
         if not self.is_attached:  # closed while the review ran
@@ -170,11 +186,13 @@ class ReviewedReplay(DominoScreen):
         words = t("rv.reviewing", self.lang, done=done, total=total)
         self.query_one(ReviewPanel).progress(words, done, total)
 
-    def review_failed(self, err: Exception) -> None:
+    def review_failed(self, err: BaseException | str) -> None:
+        """The panel says why there is no review: the error, or the words given (too late)."""
         if not self.is_attached:
             return
         self.reviewing = False
-        self.review_status = t("rv.failed", self.lang, why=clean(err, 200))
+        why = err if isinstance(err, str) else t("rv.failed", self.lang, why=clean(err, 200))
+        self.review_status = why
         self.show_frame()
 
     def review_done(self, review: Review) -> None:

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
 from ...bots.base import Bot
+from ...bots.runner import Worker
 from ...engine.actions import DRAW, KNOCK, is_pair, pair_tiles
 from ...engine.cross import CLOSED, CrossState
 from ...engine.round import Event
@@ -80,6 +81,9 @@ class TableScreen(DominoScreen):
         self.skip = threading.Event()
         self.waiting_modal = False
         self.hint_bot: Bot | None = None
+        # the hint's and the tutor's searches run here, each within the session's help limit
+        self.hint_thinker = Worker("domino-hint")
+        self.tutor_thinker = Worker("domino-tutor")
         self.keys_shown: frozenset[str] | None = None  # footer keys that come and go
 
     # --- the turn cycle: GameScreen runs it, the parts of the table only call into it -------

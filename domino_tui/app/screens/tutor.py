@@ -20,6 +20,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
+from textual.worker import get_current_worker
 
 from ...bots.explain import Advice, Reason, distinct_moves, reasons_for
 from ...coach import review
@@ -171,11 +172,16 @@ class Tutor(TableScreen):
 
     @work(thread=True, exclusive=True, group="tutor")
     def tutor_worker(self, view: SeatView, code: int, token: int) -> None:
-        try:
-            caught = look(view, code, self.session.seed)
-        except Exception:  # the tutor must never take the table down: the move is laid
-            caught = None
-        self.app.call_from_thread(self.tutor_done, caught, code, token)
+        """The look runs in the tutor's own thread within the help limit; one that fails or
+        does not come in time lays the move, as if the tutor had nothing to say."""
+        worker = get_current_worker()
+        seed = self.session.seed
+        outcome = self.tutor_thinker.call(
+            lambda: look(view, code, seed), self.session.help_limit, lambda: worker.is_cancelled
+        )
+        if outcome.cancelled:
+            return
+        self.app.call_from_thread(self.tutor_done, outcome.value, code, token)
 
     def tutor_done(self, caught: Caught | None, code: int, token: int) -> None:
         """The answer: lay the move, or ask. One for a position that moved on is dropped."""

@@ -131,7 +131,18 @@ def sheet_key(session: GameSession, lang: str) -> str:
     """What the side sheet shows, as comparable text: it is redrawn only when this changes."""
     m = session.match
     goats = m.outcome.goats if m.outcome else ()
-    return repr((lang, m.results, m.standings, goats, m.carry, session.with_undo, live(m)))
+    return repr(
+        (
+            lang,
+            m.results,
+            m.standings,
+            goats,
+            m.carry,
+            session.with_undo,
+            session.stand_ins,
+            live(m),
+        )
+    )
 
 
 def live(match: Match) -> tuple[int, ...]:
@@ -159,6 +170,8 @@ def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
     marks += caption_words(s, lang)
     if s.with_undo:  # honest undo: the whole table sees this match is practice
         marks.append(t("with_undo", lang))
+    if s.stand_ins:  # a stand-in moved for a failing bot: not rated either
+        marks.append(t("stand_in_mark", lang))
     label = t("round_col", lang)
     table = score_table(names, s.rules, m.results, m.standings, goats, label, lang)
     now = live(m)
