@@ -33,7 +33,14 @@ async def open_dialog(pilot, app) -> NewGameScreen:  # type: ignore[no-untyped-d
 
 
 async def choose(pilot, dialog: NewGameScreen, preset: str) -> None:  # type: ignore[no-untyped-def]
+    """Choose a preset and wait until the dialog shows it: the change mounts the variant's own
+    rows and sets their values over several turns of the message loop, more of them on a busy
+    machine, so a fixed number of pauses would make the test depend on the machine's speed."""
     dialog.query_one("#preset", Select).value = preset
+    for _ in range(200):
+        await pilot.pause()
+        if dialog._shown == preset:
+            break
     await pilot.pause()
 
 
@@ -149,6 +156,7 @@ async def test_a_refused_combination_is_explained_in_the_dialog(lang: str, says:
         await choose(pilot, dialog, "osel")
         dialog.query_one("#pairs", Switch).value = False
         dialog.query_one("#opt-partner_leads", Switch).value = True
+        await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is dialog
