@@ -3,7 +3,9 @@
 The figures come from :mod:`domino_tui.coach` (each decision judged from the deciding seat's
 view only); this module only words them, the way ``domino analyze`` does, with the signs of
 chess and GNU Backgammon beside each label (``?!`` inaccuracy, ``?`` mistake, ``??`` blunder),
-so that a label is never told by its colour alone.
+so that a label is never told by its colour alone. The review may come from a kept file (checked
+against its match by :mod:`domino_tui.coach.checked`); every text that is not a catalog word
+still passes :func:`~domino_tui.text.clean` before it is drawn.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from ..text import clean
 from .hint_words import move_words, reason_words
 from .strings import t
 
@@ -50,7 +53,7 @@ def why_words(
     from ..bots.explain import Advice
 
     advice = Advice(decision.best, reasons, (), "better")
-    return [reason_words(r, advice, view, names, lang) for r in reasons]
+    return [clean(reason_words(r, advice, view, names, lang)) for r in reasons]
 
 
 def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) -> Text:
@@ -59,7 +62,7 @@ def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) 
     for s in summaries:
         labels = "  ".join(f"{SIGNS[k]} {s.labels.get(k, 0)}" for k in LABEL_ORDER)
         rating = t(f"cli.an_rating_{s.rating}", lang) if s.rating else "—"
-        out.append(names[s.seat], style="bold")
+        out.append(clean(names[s.seat]), style="bold")
         out.append(f" · {rating}\n", style="bold cyan")
         words = t("rv.summary", lang, rate=f"{s.error_rate:.2f}", n=s.counted)
         out.append(f"  {words}\n  {labels}\n")
@@ -77,7 +80,7 @@ def decision_text(
     """The decision at this step: who, the move played, the best, the loss and why."""
     d = decision
     out = Text()
-    out.append(t("rv.who", lang, name=names[d.seat], n=d.round) + "\n", style="bold")
+    out.append(t("rv.who", lang, name=clean(names[d.seat]), n=d.round) + "\n", style="bold")
     out.append(t("rv.played", lang, move=move_words(view, d.played, lang)) + "\n")
     if not d.counted:
         out.append(t("rv.forced", lang) + "\n", style="italic")

@@ -156,6 +156,7 @@ class ReviewedReplay(DominoScreen):
                 default_seats(loaded.seats),
                 budget=coach_review.REVIEW_BUDGET,
                 progress=step,
+                invalid=lambda: self.app.call_from_thread(self.review_invalid),
             )
         except (ReviewStopped, RuntimeError):  # the viewer or the app closed
             return
@@ -169,6 +170,11 @@ class ReviewedReplay(DominoScreen):
             raise ReviewStopped
         words = t("rv.reviewing", self.lang, done=done, total=total)
         self.query_one(ReviewPanel).progress(words, done, total)
+
+    def review_invalid(self) -> None:
+        """The kept review was there but not valid: say why this look takes time."""
+        if self.is_attached:
+            self.notify(t("cli.an_kept_invalid", self.lang), severity="warning", timeout=6)
 
     def review_failed(self, err: Exception) -> None:
         if not self.is_attached:
