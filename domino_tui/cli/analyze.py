@@ -99,7 +99,9 @@ def run_review(
     digest = str(loaded.record.get("digest", ""))
     workers = default_workers()
 
-    def review(step: Callable[[int, int], None] | None) -> Review:
+    def review(
+        step: Callable[[int, int], None] | None, say_note: Callable[[str], None] = echo_err
+    ) -> Review:
         if not keep:
             return report.analyze(
                 loaded.match, seats, seed=seed, budget=budget, progress=step, workers=workers
@@ -113,12 +115,13 @@ def run_review(
             budget=budget,
             progress=step,
             workers=workers,
-            invalid=(lambda: typer.echo(note, err=True)) if note else None,
+            invalid=(lambda: say_note(note)) if note else None,
         )
 
     if not bar:
         return review(None)
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as progress:
@@ -127,7 +130,14 @@ def run_review(
         def step(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return review(step)
+        def above_the_bar(line: str) -> None:
+            progress.console.print(escape(clean(line)), highlight=False)
+
+        return review(step, above_the_bar)
+
+
+def echo_err(line: str) -> None:
+    typer.echo(line, err=True)
 
 
 def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> dict[str, Any]:
