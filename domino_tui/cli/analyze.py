@@ -168,9 +168,9 @@ def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> d
                 "best": format_action(d.best),
                 "loss": round(d.loss, 2),
                 "error": round(d.error, 2),
-                "label": d.label,
+                "label": clean(d.label, 20),
                 "counted": d.counted,
-                "reasons": [r.kind for r in review.reasons.get((d.round, d.index), ())],
+                "reasons": [clean(r.kind, 40) for r in review.reasons.get((d.round, d.index), ())],
             }
             for d in review.decisions
         ],

@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
+from domino_tui.app.review_words import decision_text, summary_text
 from domino_tui.app.screens.replay import ReplayScreen, replay_app
 from domino_tui.app.widgets.review_panel import ReviewPanel
 from domino_tui.coach import report
 from domino_tui.coach import review as coach_review
-from tests.coach.forgeries import BUDGET, Kept, forged, make_kept, unsafe_chars, write
+from domino_tui.coach.report import summarize
+from tests.coach.forgeries import BUDGET, EVIL, Kept, forged, make_kept, unsafe_chars, write
 
 from .driver import settle
 
@@ -66,3 +68,20 @@ async def test_a_forged_review_file_does_not_take_the_viewer_down(
         assert app.is_running and isinstance(app.screen, ReplayScreen)
     for words in seen:
         assert "Маша" in words and not unsafe_chars(words), words
+
+
+def test_every_text_of_the_panel_is_cleaned_before_it_is_drawn(kept_once: Kept) -> None:
+    """However a text got into a review (a reason kind no words know, say), the panel's words
+    pass the one cleaner: shown as text, never obeyed."""
+    from domino_tui.bots.explain import Reason
+    from domino_tui.coach.review import positions
+    from domino_tui.engine.view import seat_view
+
+    review = kept_once.review
+    (r, i), _why = next(iter(review.reasons.items()))
+    d = next(d for d in review.decisions if (d.round, d.index) == (r, i))
+    then = next(m for rr, ii, m, _c in positions(kept_once.match) if (rr, ii) == (r, i))
+    names = ["Маша\x1b[2J", "Bot"]
+    text = decision_text(d, seat_view(then, d.seat), (Reason(EVIL),), names, "en").plain
+    summary = summary_text(summarize(review), names, "en").plain
+    assert "␛]0;PWNED" in text and not unsafe_chars(text + summary)

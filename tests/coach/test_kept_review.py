@@ -12,6 +12,7 @@ import json
 import os
 import stat
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,9 @@ from domino_tui.app.review_words import decision_text, summary_text
 from domino_tui.bots import explain
 from domino_tui.cli.analyze import _mistakes, as_json, summary_table
 from domino_tui.coach import cache, checked, report
+from domino_tui.coach.luck import Luck
 from domino_tui.coach.report import Review, summarize
-from domino_tui.coach.review import positions
+from domino_tui.coach.review import Decision, positions
 from domino_tui.engine.view import seat_view
 from domino_tui.storage import archive_match
 from domino_tui.storage.meta import Seat
@@ -285,3 +287,13 @@ def test_a_new_review_file_is_private_like_a_record(
         os.umask(old)
     assert stat.S_IMODE(os.stat(record).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(cache.cache_path(kept.record)).st_mode) == 0o600
+
+
+def test_the_check_reads_every_field_the_review_writes() -> None:
+    """A field added to a decision, a luck or a reason must be added to the check too (else
+    every kept review would be refused and redone, or the field read back as its default)."""
+    assert tuple(f.name for f in fields(explain.Reason)) == checked.REASON_FIELDS
+    assert [f.name for f in fields(Decision)] == [
+        "round", "index", "seat", "played", "best", "loss", "error", "label", "counted"
+    ]  # fmt: skip
+    assert [f.name for f in fields(Luck)] == ["round", "seat", "deal", "draws", "error"]
