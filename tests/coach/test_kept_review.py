@@ -23,10 +23,12 @@ from hypothesis import strategies as st
 from domino_tui.app.review_words import decision_text, summary_text
 from domino_tui.bots import explain
 from domino_tui.cli.analyze import _mistakes, as_json, summary_table
+from domino_tui.cli.sim import play_match
 from domino_tui.coach import cache, checked, report
 from domino_tui.coach.luck import Luck
 from domino_tui.coach.report import Review, summarize
 from domino_tui.coach.review import Decision, positions
+from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
 from domino_tui.storage import archive_match
 from domino_tui.storage.meta import Seat
@@ -297,3 +299,16 @@ def test_the_check_reads_every_field_the_review_writes() -> None:
         "round", "index", "seat", "played", "best", "loss", "error", "label", "counted"
     ]  # fmt: skip
     assert [f.name for f in fields(Luck)] == ["round", "seat", "deal", "draws", "error"]
+
+
+@pytest.mark.parametrize("preset", ["telefon", "morskoy"])
+def test_a_real_review_of_another_game_reads_back_whole(tmp_path: Path, preset: str) -> None:
+    """The cross (G4: four ends, several doubles at once) and Морской (a fish's value): what
+    the review writes for them passes the checks, so their second look is instant too."""
+    rules = make_rules({"target": 13}, preset)
+    match = play_match(rules, 3, ["greedy"] * rules.players)
+    review = report.analyze(match, (0,), budget=50)
+    assert review.reasons
+    record = tmp_path / "game.json"
+    cache.save(record, review, "digest", 0, 50)
+    assert cache.read(record, "digest", match, (0,), 0, 50) == (review, False)
