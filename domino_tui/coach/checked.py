@@ -31,9 +31,9 @@ from .luck import Luck
 from .report import Review
 from .review import Decision, label_of, positions
 
-# the most points a figure of one round may show: far beyond any round of any variant (a goat
-# with every pip of a double-twelve set counted several times is still under a thousand), so
-# that a figure read back is plain arithmetic (1e308 would make the sums overflow)
+# the most points a figure of one round may show: far beyond any round of any variant (every
+# pip of a double-twelve set is 1092, of a double-six 168, carried fish and all), so that a
+# figure read back is plain arithmetic (1e308 would make the sums overflow)
 MOST_POINTS = 10_000.0
 MOST_ENDS = 4  # the cross has four open ends (docs/variants G4)
 MOST_TILES = 4  # ... and up to four doubles laid in one move
