@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import fields
 from typing import Any
 
 from ..bots.explain import MAX_REASONS, Reason
@@ -38,17 +39,21 @@ MOST_POINTS = 10_000.0
 MOST_ENDS = 4  # the cross has four open ends (docs/variants G4)
 MOST_TILES = 4  # ... and up to four doubles laid in one move
 # every kind of reason :func:`domino_tui.bots.explain.reasons_for` and ``advise`` give; the
-# kinds whose words read ``numbers[0]`` need one, those that name a seat need a real seat, those
-# that name another move need a legal one
+# kinds whose words read ``numbers[0]`` or ``tiles[0]`` need one, those that name a seat need
+# another seat of the table, those that name another move need a legal play. The review-only
+# kinds of the coach's words (issue 22, part 6: double, lighter, ends, keeps, out_worse) are
+# listed ahead of their arrival, so that a review holding them is read back whole
 REASON_KINDS = frozenset(
     {
         "out", "only", "fish_win", "fish_lose", "block", "partner", "void", "shed", "last",
         "follow_both", "follow_one", "must_draw", "must_knock",
+        "double", "lighter", "ends", "keeps", "out_worse",
     }
 )  # fmt: skip
-NUMBERED = frozenset({"block", "partner", "void", "last", "must_draw"})
+NUMBERED = frozenset({"block", "partner", "void", "last", "must_draw", "ends"})
+TILED = frozenset({"shed", "double", "lighter", "keeps", "out_worse"})
 SEATED = frozenset({"block", "partner", "void"})
-OTHER_MOVE = frozenset({"fish_lose", "partner"})
+OTHER_MOVE = frozenset({"fish_lose", "partner", "ends", "double", "lighter", "keeps", "out_worse"})
 REASON_FIELDS = ("kind", "seat", "numbers", "tiles", "pips", "value", "sure", "exact", "other")
 
 
@@ -128,6 +133,17 @@ def _decision(row: Any, at: _Position) -> Decision:
     return Decision(*wanted, best, lost, number(error, 0.0), label_of(lost), flag(counted))
 
 
+def _luck(row: Any, rnd: int, seat: int) -> Luck:
+    """A luck row: its round and seat, then every other field of :class:`Luck` in order, each a
+    bounded number (a standard error not below 0)."""
+    names = [f.name for f in fields(Luck)][2:]
+    r, s, *figures = items(row, len(names) + 2, len(names) + 2)
+    if not (_same(r, rnd) and _same(s, seat)):
+        raise Invalid("luck of another round or seat")
+    least = [0.0 if name.endswith("error") else -MOST_POINTS for name in names]
+    return Luck(rnd, seat, *(number(x, low) for x, low in zip(figures, least, strict=True)))
+
+
 def _reason(data: Any, at: _Position, players: int, top: int, tiles: int) -> Reason:
     if not isinstance(data, dict) or set(data) != set(REASON_FIELDS):
         raise Invalid("a reason of another shape")
@@ -143,7 +159,7 @@ def _reason(data: Any, at: _Position, players: int, top: int, tiles: int) -> Rea
         other = 0
     else:
         other = _move(data["other"], at.legal, "another move")
-    if (kind in NUMBERED and not numbers) or (kind == "shed" and not laid):
+    if (kind in NUMBERED and not numbers) or (kind in TILED and not laid):
         raise Invalid("a reason without its numbers")
     if kind in SEATED and seat in (-1, at.seat):
         raise Invalid("a reason about no other seat")
@@ -166,13 +182,8 @@ def review_of(body: dict[str, Any], match: Match, seats: tuple[int, ...]) -> Rev
 
     rounds = [r + 1 for r, codes in enumerate(match.actions) if codes]
     expected = [(r, s) for r in rounds for s in seats]
-    luck = []
     rows = items(body.get("luck"), len(expected), len(expected))
-    for row, (r, s) in zip(rows, expected, strict=True):
-        rr, ss, deal, draws, error = items(row, 5, 5)
-        if not (_same(rr, r) and _same(ss, s)):
-            raise Invalid("luck of another round or seat")
-        luck.append(Luck(r, s, number(deal), number(draws), number(error, 0.0)))
+    luck = tuple(_luck(row, r, s) for row, (r, s) in zip(rows, expected, strict=True))
 
     where = {(d.round, d.index): at for d, at in zip(decisions, wanted, strict=True)}
     lost = [(d.round, d.index) for d in decisions if d.counted and d.loss > 0]
@@ -187,4 +198,4 @@ def review_of(body: dict[str, Any], match: Match, seats: tuple[int, ...]) -> Rev
         reasons[r, i] = tuple(_reason(x, at, rules.players, ts.top, ts.count) for x in found)
     if list(reasons) != lost:
         raise Invalid("reasons out of order")
-    return Review(tuple(seats), decisions, tuple(luck), reasons)
+    return Review(tuple(seats), decisions, luck, reasons)

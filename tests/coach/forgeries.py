@@ -227,6 +227,12 @@ FORGERIES: dict[str, Forge] = {
         replaced(d, ("reasons", 0, 2, 0, "kind"), "last"), ("reasons", 0, 2, 0, "numbers"), []
     ),
     "a reason with tile 999": _reason("tiles", [999]),
+    "a 'shed' reason without its tiles": lambda d, _m: replaced(
+        replaced(d, ("reasons", 0, 2, 0, "kind"), "shed"), ("reasons", 0, 2, 0, "tiles"), []
+    ),
+    "a 'void' reason about the deciding seat": lambda d, _m: replaced(
+        replaced(d, ("reasons", 0, 2, 0, "kind"), "void"), ("reasons", 0, 2, 0, "seat"), 0
+    ),
     "a reason with 10**400 pips": _reason("pips", 10**400),
     "reasons for a decision that lost nothing": lambda d, _m: replaced(
         d, ("reasons", 0), [*d["decisions"][kept_row(d)][:2], d["reasons"][0][2]]
