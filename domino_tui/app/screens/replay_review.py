@@ -220,7 +220,8 @@ class ReviewedReplay(DominoScreen):
         panel.show(here, Text(""), top, status=self.review_status)
 
     def names(self) -> list[str]:
-        return [self.session.name(s) for s in range(self.session.rules.players)]
+        """The players' names, cleaned once for every word of the panel."""
+        return [clean(self.session.name(s)) for s in range(self.session.rules.players)]
 
     def view_of(self, index: int, d: Decision) -> SeatView:
         """The deciding seat's view at that frame (the words of a move need it)."""
