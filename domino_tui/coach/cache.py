@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.explain import Reason
-from ..storage.files import write_atomic
 from ..storage.reading import KIB, parse_json, read_text
 from . import report
 from .checked import Invalid, review_of
@@ -148,9 +147,12 @@ def load(
 
 
 def save(record: Path, review: Review, digest: str, seed: int, budget: int) -> None:
-    """Keep ``review`` next to ``record``, private to its owner like the record (written whole,
-    then renamed into place). What is at the name already and is not a plain file (a fifo, a
-    device, a folder, a symlink to anywhere) is left alone: it is not ours to replace."""
+    """Keep ``review`` next to ``record`` (written whole under a fresh private temporary name,
+    then renamed into place). Only a regular file of that name is replaced: nobody named the
+    cache, so a fifo, a device, a folder or a symlink there (pointing anywhere) is left alone
+    and the review simply not kept."""
+    from ..storage.files import write_atomic
+
     path = cache_path(record)
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
