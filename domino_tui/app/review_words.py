@@ -3,7 +3,9 @@
 The figures come from :mod:`domino_tui.coach` (each decision judged from the deciding seat's
 view only); this module only words them, the way ``domino analyze`` does, with the signs of
 chess and GNU Backgammon beside each label (``?!`` inaccuracy, ``?`` mistake, ``??`` blunder),
-so that a label is never told by its colour alone.
+so that a label is never told by its colour alone. The review may come from a kept file (checked
+against its match by :mod:`domino_tui.coach.checked`); its words still pass
+:func:`~domino_tui.text.clean` before they are drawn, as the names have (the viewer's ``names``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from ..text import clean
 from .hint_words import move_words, reason_words
 from .strings import t
 
@@ -50,7 +53,7 @@ def why_words(
     from ..bots.explain import Advice
 
     advice = Advice(decision.best, reasons, (), "better")
-    return [reason_words(r, advice, view, names, lang) for r in reasons]
+    return [clean(reason_words(r, advice, view, names, lang)) for r in reasons]
 
 
 def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) -> Text:

@@ -85,11 +85,13 @@ def run_review(
     seed: int = 0,
     *,
     keep: bool = True,
+    note: str = "",
 ) -> Review:
     """The kept review, or a fresh one, then kept (``keep``: a finished match's record; a game
     still being played changes with every move, so its review is not kept); ``bar``: the words
-    of a progress bar on stderr while it runs ("" for none). Two cores review in two
-    processes."""
+    of a progress bar on stderr while it runs ("" for none); ``note``: the line said on stderr
+    when a kept review was there but not valid (so a long wait is explained). Two cores review
+    in two processes."""
     from ..coach import report
     from ..coach.cache import reviewed
     from ..coach.review import default_workers
@@ -97,7 +99,9 @@ def run_review(
     digest = str(loaded.record.get("digest", ""))
     workers = default_workers()
 
-    def review(step: Callable[[int, int], None] | None) -> Review:
+    def review(
+        step: Callable[[int, int], None] | None, say_note: Callable[[str], None] = echo_err
+    ) -> Review:
         if not keep:
             return report.analyze(
                 loaded.match, seats, seed=seed, budget=budget, progress=step, workers=workers
@@ -111,11 +115,13 @@ def run_review(
             budget=budget,
             progress=step,
             workers=workers,
+            invalid=(lambda: say_note(note)) if note else None,
         )
 
     if not bar:
         return review(None)
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as progress:
@@ -124,20 +130,27 @@ def run_review(
         def step(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return review(step)
+        def above_the_bar(line: str) -> None:
+            progress.console.print(escape(clean(line)), highlight=False)
+
+        return review(step, above_the_bar)
+
+
+def echo_err(line: str) -> None:
+    typer.echo(line, err=True)
 
 
 def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> dict[str, Any]:
     """The review for scripts: no words, moves in the record's notation."""
     from ..engine.actions import format_action
 
-    names = [seat.name for seat in loaded.seats]
+    names = [clean(seat.name) for seat in loaded.seats]
     match = loaded.match
     return {
         "version": JSON_VERSION,
         "match": {
             "file": clean(loaded.path.name),
-            "preset": loaded.record.get("preset") or match.rules.variant,
+            "preset": clean(loaded.record.get("preset") or match.rules.variant, 40),
             "variant": match.rules.variant,
             "seed": match.seed,
             "rounds": len(match.actions),
@@ -155,9 +168,9 @@ def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> d
                 "best": format_action(d.best),
                 "loss": round(d.loss, 2),
                 "error": round(d.error, 2),
-                "label": d.label,
+                "label": clean(d.label, 20),
                 "counted": d.counted,
-                "reasons": [r.kind for r in review.reasons.get((d.round, d.index), ())],
+                "reasons": [clean(r.kind, 40) for r in review.reasons.get((d.round, d.index), ())],
             }
             for d in review.decisions
         ],
@@ -231,7 +244,7 @@ def summary_table(loaded: LoadedRecord, summaries: list[Summary], lang: str) -> 
     table.add_column(say("cli.an_col_rating", lang))
     for s in summaries:
         table.add_row(
-            escape(loaded.seats[s.seat].name),
+            escape(clean(loaded.seats[s.seat].name)),
             str(s.counted),
             f"{s.error_rate:.2f}",
             *(str(s.labels[k]) for k in ("inaccuracy", "mistake", "blunder")),
@@ -300,7 +313,8 @@ def register(app: typer.Typer) -> None:
                 _fail(err)
         seats = chosen_seats(loaded, seat, language)
         bar = say("cli.an_progress", language) if not json_out and sys.stderr.isatty() else ""
-        review = run_review(loaded, seats, budget, bar, keep=not saved)
+        note = say("cli.an_kept_invalid", language)
+        review = run_review(loaded, seats, budget, bar, keep=not saved, note=note)
         summaries = summarize(review)
         if json_out:
             typer.echo(json.dumps(as_json(loaded, review, summaries), ensure_ascii=False))
@@ -308,7 +322,7 @@ def register(app: typer.Typer) -> None:
         console = Console()
         lines = _mistakes(loaded, review, language) or [say("cli.an_no_mistakes", language)]
         for line in lines:
-            console.print(escape(line), highlight=False)
+            console.print(escape(clean(line)), highlight=False)
         console.print(summary_table(loaded, summaries, language))
         for line in _verdicts(loaded, summaries, language):
-            console.print(escape(line), highlight=False)
+            console.print(escape(clean(line)), highlight=False)

@@ -2,10 +2,14 @@
 
 The cache file is the record's name plus ``.review`` (not ``.json``: the archive lists only
 ``.json`` files as records). It is keyed by the record's digest, the review's seed and budget,
-the seats reviewed and :data:`VERSION`; it carries a digest of its own body. A cache that does
-not match all of these, or is damaged, foreign or hostile, is ignored (and rewritten by the next
-review): it is read through :mod:`domino_tui.storage.reading` like every other file and never
-trusted. Writing is best effort: a folder that cannot be written only costs the next review.
+the seats reviewed and :data:`VERSION`; it carries a digest of its own body. A cache of another
+key is stale and replaced quietly. One that claims this key is still data from outside: anyone
+who can write the data folder can forge it, digest and all, so it is read through
+:mod:`domino_tui.storage.reading` like every other file (a regular file, capped in size before a
+byte is read, shallow JSON) and every field is checked against the match it reviews
+(:mod:`.checked`); anything that is not exactly a review of this match is thrown away and the
+match reviewed afresh, and the caller may say so. It is written private to its owner, as records
+are. Writing is best effort: a folder that cannot be written only costs the next review.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import math
 import os
 import stat
 from collections.abc import Callable
@@ -21,20 +24,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.explain import Reason
-from ..storage.reading import KIB, FileRefused, parse_json, read_text
+from ..storage.reading import KIB, parse_json, read_text
 from . import report
-from .luck import Luck
+from .checked import Invalid, review_of
 from .report import Review
-from .review import LABELS, REVIEW_BUDGET, Decision
+from .review import REVIEW_BUDGET
 
 if TYPE_CHECKING:
     from ..engine.match import Match
 
 FORMAT = "domino-tui/review"
 VERSION = 2  # 2: the end solved exactly, batches, luck against fresh deals
-CACHE_CAP = 512 * KIB
+CACHE_CAP = 512 * KIB  # checked before a byte is read
+MAX_DEPTH = 8  # a review nests 6 deep (its reasons' numbers); a deeper file is not read
 SUFFIX = ".review"
-_LABELS = {""} | {name for name, _ in LABELS}
 
 
 def cache_path(record: Path) -> Path:
@@ -84,72 +87,63 @@ def to_dict(review: Review, digest: str, seed: int, budget: int) -> dict[str, An
     return body
 
 
-def _num(x: Any) -> float:
-    if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
-        raise ValueError("not a number")
-    return float(x)
+class Stale(Exception):
+    """A review of another record, seats, seed, budget or version: replaced without a word."""
 
 
-def _int(x: Any) -> int:
-    if isinstance(x, bool) or not isinstance(x, int):
-        raise ValueError("not an integer")
-    return x
+_FIELDS = frozenset({*_key("", (), 0, 0), "decisions", "luck", "reasons", "check"})
 
 
-def _decision(row: Any) -> Decision:
-    r, i, seat, played, best, loss, error, label, counted = row
-    if label not in _LABELS or not isinstance(counted, bool):
-        raise ValueError("bad decision")
-    return Decision(
-        _int(r), _int(i), _int(seat), _int(played), _int(best), _num(loss), _num(error),
-        label, counted,
-    )  # fmt: skip
-
-
-def _reason(d: Any) -> Reason:
-    if not isinstance(d["kind"], str) or not isinstance(d["sure"], bool):
-        raise ValueError("bad reason")
-    return Reason(
-        d["kind"],
-        _int(d["seat"]),
-        tuple(_int(n) for n in d["numbers"]),
-        tuple(_int(n) for n in d["tiles"]),
-        _int(d["pips"]),
-        _num(d["value"]),
-        d["sure"],
-        bool(d["exact"]),
-        _int(d["other"]),
-    )
-
-
-def from_dict(data: Any, digest: str, seats: tuple[int, ...], seed: int, budget: int) -> Review:
-    """The review kept in ``data``; ValueError (and friends) when it is not exactly ours."""
+def from_dict(
+    data: Any, digest: str, match: Match, seats: tuple[int, ...], seed: int, budget: int
+) -> Review:
+    """The review of ``match`` kept in ``data``: :class:`Stale` when it is another review,
+    :class:`~.checked.Invalid` when it claims to be this one and is not (the digest of its body
+    only tells an accident: a forged file carries a right one, so every field is checked
+    against the match all the same)."""
+    key = _key(digest, seats, seed, budget)
     if not isinstance(data, dict):
-        raise ValueError("not an object")
+        raise Invalid("not an object")
+    if any(not _equal(data.get(k), v) for k, v in key.items()):
+        raise Stale
+    if set(data) != _FIELDS:
+        raise Invalid("fields that are not a review's")
     body = {k: v for k, v in data.items() if k != "check"}
-    if data.get("check") != _sign(body):
-        raise ValueError("changed since it was written")
-    if {k: body.get(k) for k in _key(digest, seats, seed, budget)} != _key(
-        digest, seats, seed, budget
-    ):
-        raise ValueError("another record or another review")
-    decisions = tuple(_decision(row) for row in body["decisions"])
-    luck = tuple(
-        Luck(_int(r), _int(s), _num(a), _num(b), _num(e)) for r, s, a, b, e in body["luck"]
-    )
-    reasons = {(_int(r), _int(i)): tuple(_reason(x) for x in why) for r, i, why in body["reasons"]}
-    return Review(seats, decisions, luck, reasons)
+    if data["check"] != _sign(body):
+        raise Invalid("changed since it was written")
+    return review_of(body, match, seats)
+
+
+def _equal(x: Any, want: Any) -> bool:
+    """``x == want`` with the types too (``true`` is not 1, ``1.0`` not ``1``)."""
+    if isinstance(want, list):
+        return isinstance(x, list) and len(x) == len(want) and all(map(_equal, x, want))
+    return type(x) is type(want) and x == want
+
+
+def read(
+    record: Path, digest: str, match: Match, seats: tuple[int, ...], seed: int, budget: int
+) -> tuple[Review | None, bool]:
+    """(the kept review of this record and these settings, or None; whether a file was there
+    that is not valid: damaged, forged, not a regular file, too large or too deep)."""
+    path = cache_path(record)
+    try:
+        text = read_text(path, CACHE_CAP, "the review cache")
+        data = parse_json(text, "the review cache", max_depth=MAX_DEPTH)
+        return from_dict(data, digest, match, seats, seed, budget), False
+    except FileNotFoundError:
+        return None, False
+    except Stale:
+        return None, False
+    except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
+        return None, True  # FileRefused and Invalid are ValueErrors; the rest a bug's safety net
 
 
 def load(
-    record: Path, digest: str, seats: tuple[int, ...], seed: int, budget: int
+    record: Path, digest: str, match: Match, seats: tuple[int, ...], seed: int, budget: int
 ) -> Review | None:
-    """The cached review of this record and these settings, or None (missing or not trusted)."""
-    try:
-        text = read_text(cache_path(record), CACHE_CAP, "the review cache")
-        return from_dict(parse_json(text, "the review cache"), digest, seats, seed, budget)
-    except (OSError, FileRefused, ValueError, TypeError, KeyError, AttributeError):
-        return None
+    """The cached review of this record and these settings, or None (missing or not valid)."""
+    return read(record, digest, match, seats, seed, budget)[0]
 
 
 def save(record: Path, review: Review, digest: str, seed: int, budget: int) -> None:
@@ -181,12 +175,17 @@ def reviewed(
     budget: int = REVIEW_BUDGET,
     progress: Callable[[int, int], None] | None = None,
     workers: int = 1,
+    invalid: Callable[[], None] | None = None,
 ) -> Review:
     """The kept review of ``match`` (the record at ``record``), or a fresh one, then kept: the
-    one way in for ``domino analyze`` and the app's Review, so both share one cache."""
-    kept = load(record, digest, seats, seed, budget)
+    one way in for ``domino analyze`` and the app's Review, so both share one cache.
+    ``invalid()`` is called before a fresh review when the kept one was there but not valid,
+    so the caller can say why this look takes time."""
+    kept, refused = read(record, digest, match, seats, seed, budget)
     if kept is not None:
         return kept
+    if refused and invalid is not None:
+        invalid()
     review = report.analyze(
         match, seats, seed=seed, budget=budget, progress=progress, workers=workers
     )

@@ -104,7 +104,7 @@ def _points(loaded: LoadedRecord, budget: int) -> Iterator[tuple[str, bool, Poin
     """(name, is bot, point) for each reviewed seat of a record with a trusted kept review."""
     seats = default_seats(loaded.seats)
     digest = str(loaded.record.get("digest", ""))
-    review = cache.load(loaded.path, digest, seats, 0, budget)
+    review = cache.load(loaded.path, digest, loaded.match, seats, 0, budget)
     if review is None:
         return
     for s in summarize(review):

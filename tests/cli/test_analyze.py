@@ -93,9 +93,10 @@ def test_the_second_look_comes_from_the_cache_and_a_tampered_cache_is_ignored(
     kept = json.loads(cache_path(path).read_text("utf-8"))
     kept["decisions"][0][5] = 99.0  # a loss changed by hand: the check no longer matches
     cache_path(path).write_text(json.dumps(kept), "utf-8")
-    fixed = run("analyze", str(path), "--json", "--budget", "100")
+    fixed = run("analyze", str(path), "--json", "--budget", "100", "--lang", "en")
     assert fixed.exit_code == 0 and calls == [1, 1]
-    assert all(d["loss"] == 0 for d in json.loads(fixed.output)["decisions"])
+    assert all(d["loss"] == 0 for d in json.loads(fixed.stdout)["decisions"])
+    assert "changed by hand" in fixed.stderr  # the wait is explained, on stderr
     cache_path(path).write_text("[" * 10_000, "utf-8")  # hostile: refused, not parsed
     assert run("analyze", str(path), "--json", "--budget", "100").exit_code == 0
     assert calls == [1, 1, 1]

@@ -12,33 +12,20 @@ import pytest
 
 from domino_tui.coach import cache, history
 from domino_tui.coach.history import Point, Series, reviewed_records, trend
-from domino_tui.coach.luck import Luck
-from domino_tui.coach.report import Review
-from domino_tui.coach.review import REVIEW_BUDGET, Decision
+from domino_tui.coach.review import REVIEW_BUDGET
 from domino_tui.coach.seats import default_seats
 from domino_tui.engine.match import Match
 from domino_tui.storage import archive_match, load_record
 from domino_tui.storage.meta import Seat
 from domino_tui.storage.paths import records_dir
 from tests.cli.helpers import find_match, run
+from tests.coach.fitted import fitted_review
 
 MASHA, BOT = Seat("Masha"), Seat("Bot", "bot", "greedy")
 
 
 def a_match(seed: int, preset: str = "kozel") -> Match:
     return find_match({"players": 2}, lambda m: True, preset=preset, seeds=range(seed, seed + 1))
-
-
-def review_of(seats: tuple[int, ...], losses: dict[int, list[float]]) -> Review:
-    """A fabricated review: each seat's counted decisions lose the given points; one forced
-    decision per seat, seen and not counted."""
-    decisions = [
-        Decision(1, i, seat, 0, 0, loss, 0.3, "", True)
-        for seat in seats
-        for i, loss in enumerate(losses.get(seat, []))
-    ]
-    decisions += [Decision(1, 99, seat, 0, 0, 0.0, 0.0, "", False) for seat in seats]
-    return Review(seats, tuple(decisions), tuple(Luck(1, s, 0.0, 0.0, 0.1) for s in seats))
 
 
 def keep(
@@ -56,7 +43,7 @@ def keep(
     loaded = load_record(str(path))
     chosen = reviewed if reviewed is not None else default_seats(loaded.seats)
     digest = str(loaded.record["digest"])
-    cache.save(path, review_of(chosen, losses), digest, 0, REVIEW_BUDGET)
+    cache.save(path, fitted_review(loaded.match, chosen, losses), digest, 0, REVIEW_BUDGET)
     return path
 
 

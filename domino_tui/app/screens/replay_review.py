@@ -159,6 +159,7 @@ class ReviewedReplay(DominoScreen):
                 default_seats(loaded.seats),
                 budget=coach_review.REVIEW_BUDGET,
                 progress=step,
+                invalid=lambda: self.app.call_from_thread(self.review_invalid),
             )
 
         # in its own daemon thread, within a limit: this worker only waits, so closing the
@@ -185,6 +186,11 @@ class ReviewedReplay(DominoScreen):
             raise ReviewStopped
         words = t("rv.reviewing", self.lang, done=done, total=total)
         self.query_one(ReviewPanel).progress(words, done, total)
+
+    def review_invalid(self) -> None:
+        """The kept review was there but not valid: say why this look takes time."""
+        if self.is_attached:
+            self.notify(t("cli.an_kept_invalid", self.lang), severity="warning", timeout=6)
 
     def review_failed(self, err: BaseException | str) -> None:
         """The panel says why there is no review: the error, or the words given (too late)."""
@@ -232,7 +238,8 @@ class ReviewedReplay(DominoScreen):
         panel.show(here, Text(""), top, status=self.review_status)
 
     def names(self) -> list[str]:
-        return [self.session.name(s) for s in range(self.session.rules.players)]
+        """The players' names, cleaned once for every word of the panel."""
+        return [clean(self.session.name(s)) for s in range(self.session.rules.players)]
 
     def view_of(self, index: int, d: Decision) -> SeatView:
         """The deciding seat's view at that frame (the words of a move need it)."""
