@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from ..engine.match import Match
 
 FORMAT = "domino-tui/review"
-VERSION = 2  # 2: the end solved exactly, batches, luck against fresh deals
+VERSION = 3  # 2: the end solved exactly, batches, luck against fresh deals; 3: luck as a chain
+# of values to the round's result (the others' moves, the goat's price, the residual)
 CACHE_CAP = 512 * KIB
 SUFFIX = ".review"
 _LABELS = {""} | {name for name, _ in LABELS}
@@ -75,7 +76,11 @@ def to_dict(review: Review, digest: str, seed: int, budget: int) -> dict[str, An
         [d.round, d.index, d.seat, d.played, d.best, d.loss, d.error, d.label, d.counted]
         for d in review.decisions
     ]
-    body["luck"] = [[x.round, x.seat, x.deal, x.draws, x.error] for x in review.luck]
+    body["luck"] = [
+        [x.round, x.seat, x.deal, x.draws, x.error, x.others, x.price, x.result, x.result_price,
+         x.residual, x.residual_error]
+        for x in review.luck
+    ]  # fmt: skip
     body["reasons"] = [
         [r, i, [_reason_dict(x) for x in why]] for (r, i), why in sorted(review.reasons.items())
     ]
@@ -102,6 +107,15 @@ def _decision(row: Any) -> Decision:
     return Decision(
         _int(r), _int(i), _int(seat), _int(played), _int(best), _num(loss), _num(error),
         label, counted,
+    )  # fmt: skip
+
+
+def _luck(row: Any) -> Luck:
+    r, s, deal, draws, error, *rest = row
+    others, price, result, result_price, residual, residual_error = (_num(x) for x in rest)
+    return Luck(
+        _int(r), _int(s), _num(deal), _num(draws), _num(error), others, price, result,
+        result_price, residual, residual_error,
     )  # fmt: skip
 
 
@@ -133,9 +147,7 @@ def from_dict(data: Any, digest: str, seats: tuple[int, ...], seed: int, budget:
     ):
         raise ValueError("another record or another review")
     decisions = tuple(_decision(row) for row in body["decisions"])
-    luck = tuple(
-        Luck(_int(r), _int(s), _num(a), _num(b), _num(e)) for r, s, a, b, e in body["luck"]
-    )
+    luck = tuple(_luck(row) for row in body["luck"])
     reasons = {(_int(r), _int(i)): tuple(_reason(x) for x in why) for r, i, why in body["reasons"]}
     return Review(seats, decisions, luck, reasons)
 
