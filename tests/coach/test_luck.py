@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from domino_tui.bots import make_bot
 from domino_tui.coach.luck import match_luck, position_value
-from domino_tui.engine.actions import DRAW
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
