@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..bots.explain import Advice, Reason
+from ..bots.explain import Advice, Reason, ends_after
 from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles_of_move
 from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
@@ -126,7 +126,27 @@ def reason_words(r: Reason, advice: Advice, view: SeatView, names: Sequence[str]
         return t("hw.last", lang, a=r.numbers[0])
     if kind == "follow_both":
         return t("hw.follow_both" if len(r.numbers) > 1 else "hw.follow_same", lang)
+    if kind in ("double", "lighter", "keeps", "out_worse"):
+        other = tiles_of_move(r.other)
+        return t(
+            f"hw.{kind}",
+            lang,
+            tile=ts.name(r.tiles[0]),
+            other=ts.name(other[0]) if other else "",
+            points=plural(r.pips, "hw.points", lang),
+        )
+    if kind == "ends":
+        mine = ends_after(view, r.other)
+        return t("hw.ends", lang, ends=ends_words(r.numbers, lang), mine=ends_words(mine, lang))
     return kind
+
+
+def ends_words(numbers: tuple[int, ...], lang: str) -> str:
+    """Open ends by their numbers: "3 and 5", "5 and 5", "1, 3 and 5"."""
+    if len(numbers) == 1:
+        return t("hw.ends_same", lang, a=numbers[0])
+    *rest, last = (str(n) for n in numbers)
+    return t("hw.ends_list", lang, rest=", ".join(rest), last=last)
 
 
 def verdict_words(advice: Advice, view: SeatView, lang: str, but: bool = False) -> str:

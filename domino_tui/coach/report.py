@@ -120,7 +120,7 @@ def analyze(
         decisions.append(d)
         if d.counted and d.loss > 0:
             mine = value_of(values, d.played)
-            reasons[(d.round, d.index)] = reasons_for(view, (values[0], mine))
+            reasons[(d.round, d.index)] = reasons_for(view, (values[0], mine), complete=True)
     luck_budget = max(LUCK_LEAST, LUCK_BUDGET * budget // REVIEW_BUDGET)
     luck = match_luck(match, chosen, decisions, seed=seed, budget=luck_budget, workers=workers)
     return Review(chosen, tuple(decisions), tuple(luck), reasons)

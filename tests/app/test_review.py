@@ -207,7 +207,7 @@ async def test_russian_words_and_game_terms(
         words = panel_words(screen)
         assert "Сыграно:" in words and "Лучше:" in words
         assert "ошибка ?" in words and "Потеряно 6.0 ± 1.2 очка" in words
-        assert "везение -2.0 очка" in words  # the summary: luck
+        assert "везение -2.0 (сдачи, добор, ходы других)" in words  # the summary: luck
         assert screen.query_one(ReviewPanel).border_title == "Разбор"
 
 

@@ -57,7 +57,8 @@ def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
     budget = review.TUTOR_BUDGET
     try:
         values = review.review_values(view, d.played, seed=seed, budget=budget)
-        return reasons_for(view, (value_of(values, d.best), value_of(values, d.played)))
+        best, played = value_of(values, d.best), value_of(values, d.played)
+        return reasons_for(view, (best, played), complete=True)
     except Exception:  # the warning stands without its reasons
         return ()
 
