@@ -94,14 +94,15 @@ def decision_text(
     d = decision
     out = Text()
     out.append(t("rv.who", lang, name=names[d.seat], n=d.round) + "\n", style="bold")
-    out.append(t("rv.played", lang, move=move_words(view, d.played, lang)) + "\n")
+    out.append(t("rv.played", lang, move=move_words(view, d.played, lang, noun=True)) + "\n")
     if not d.counted:
         out.append(t("rv.forced", lang) + "\n", style="italic")
         return out
     if d.loss <= 0:
         out.append(t("rv.best_played", lang) + " ✓\n", style="bold green")
         return out
-    out.append(t("rv.best", lang, move=move_words(view, d.best, lang)) + "\n", style="bold green")
+    best = move_words(view, d.best, lang, noun=True)
+    out.append(t("rv.best", lang, move=best) + "\n", style="bold green")
     loss = t("rv.loss", lang, loss=f"{d.loss:.1f}", error=f"{d.error:.1f}")
     out.append(f"{loss}: ")
     out.append(label_words(d, lang), style=STYLES.get(d.label, "bold"))

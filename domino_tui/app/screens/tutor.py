@@ -64,17 +64,18 @@ def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
 
 
 def caught_lines(caught: Caught, names: Sequence[str], lang: str) -> list[str]:
-    """The dialog's words: the loss of the move chosen, the better move and why."""
+    """The dialog's words: the move chosen described (not quoted as an order), its loss, the
+    better move and why."""
     d, view = caught.decision, caught.view
     lines = [
         t(
             "tutor.loss",
             lang,
-            played=move_words(view, d.played, lang),
+            played=move_words(view, d.played, lang, noun=True),
             loss=f"{d.loss:.1f}",
             error=f"{d.error:.1f}",
         ),
-        t("tutor.better", lang, best=move_words(view, d.best, lang)),
+        t("tutor.better", lang, best=move_words(view, d.best, lang, noun=True)),
     ]
     advice = Advice(d.best, caught.reasons, (), "better")
     why = [reason_words(r, advice, view, names, lang) for r in caught.reasons]
