@@ -56,6 +56,8 @@ def why_words(
 def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) -> Text:
     """A few lines per reviewed player: loss per choice, labels with their signs, the luck in
     points (the goat's price apart), and how luck and mistakes add up to the result."""
+    from ..coach.report import goat_counts, identity_figures
+
     out = Text()
     for s in summaries:
         labels = "  ".join(f"{SIGNS[k]} {s.labels.get(k, 0)}" for k in LABEL_ORDER)
@@ -65,20 +67,14 @@ def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) 
         words = t("rv.summary", lang, rate=f"{s.error_rate:.2f}", n=s.counted)
         out.append(f"  {words}\n  {labels}\n")
         out.append(f"  {t('cw.pane_luck', lang, luck=f'{s.luck_points:+.1f}')}\n")
-        if abs(s.luck_price) >= 0.5 or abs(s.result_price) >= 0.5:
-            goat = t(
+        goat = goat_counts(s)
+        if goat:
+            words = t(
                 "cw.pane_goat", lang, luck=f"{s.luck_price:+.1f}", result=f"{s.result_price:+.1f}"
             )
-            out.append(f"  {goat}\n")
-        error = max(abs(s.residual), 2 * s.residual_error)
-        result = t(
-            "cw.pane_result",
-            lang,
-            result=f"{s.result:+.1f}",
-            luck=f"{s.luck:+.1f}",
-            loss=f"{s.loss:.1f}",
-            error=f"{error:.1f}",
-        )
+            out.append(f"  {words}\n")
+        key = "cw.pane_result_goat" if goat else "cw.pane_result"
+        result = t(key, lang, **identity_figures(s))
         out.append(f"  {result}\n")
     return out
 

@@ -266,12 +266,14 @@ def luck_words(s: Summary, lang: str) -> list[str]:
     """ "Luck +12.0: the deals, the draws and the other players' moves were 12.0 points better
     for you than average.", the goat's price apart when it played a part, then the identity:
     result = luck - mistakes, give or take the estimate's stated error."""
+    from ..coach.report import goat_counts, identity_figures
     from ..engine.variants.kozel import GOAT_PRICE
 
     luck = s.luck_points
     key = "cw.luck_even" if abs(luck) < 0.5 else "cw.luck_good" if luck > 0 else "cw.luck_bad"
     lines = [say(key, lang, luck=f"{luck:+.1f}", n=f"{abs(luck):.1f}")]
-    if abs(s.luck_price) >= 0.5 or abs(s.result_price) >= 0.5:
+    goat = goat_counts(s)
+    if goat:
         lines.append(
             say(
                 "cw.goat",
@@ -281,17 +283,7 @@ def luck_words(s: Summary, lang: str) -> list[str]:
                 result=f"{s.result_price:+.1f}",
             )
         )
-    error = max(abs(s.residual), 2 * s.residual_error)
-    lines.append(
-        say(
-            "cw.identity",
-            lang,
-            result=f"{s.result:+.1f}",
-            luck=f"{s.luck:+.1f}",
-            loss=f"{s.loss:.1f}",
-            error=f"{error:.1f}",
-        )
-    )
+    lines.append(say("cw.identity_goat" if goat else "cw.identity", lang, **identity_figures(s)))
     return lines
 
 

@@ -157,3 +157,21 @@ def summarize(review: Review) -> list[Summary]:
             )
         )
     return out
+
+
+def goat_counts(s: Summary) -> bool:
+    """Whether the goat's price played a part worth naming in the player's figures."""
+    return abs(s.luck_price) >= 0.5 or abs(s.result_price) >= 0.5
+
+
+def identity_figures(s: Summary) -> dict[str, str]:
+    """The figures of "result = luck (and the goat) - mistakes, give or take": the error said
+    is at least the residual itself, so the sentence is always true, and otherwise two of its
+    standard errors."""
+    return {
+        "result": f"{s.result:+.1f}",
+        "luck": f"{s.luck_points:+.1f}" if goat_counts(s) else f"{s.luck:+.1f}",
+        "goat": f"{s.luck_price:+.1f}",
+        "loss": f"{s.loss:.1f}",
+        "error": f"{max(abs(s.residual), 2 * s.residual_error):.1f}",
+    }
