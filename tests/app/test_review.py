@@ -155,8 +155,8 @@ async def test_a_losing_decision_shows_label_sign_best_move_and_marks(
         words = panel_words(screen)
         view = screen.view_of(screen.index, d)
         assert "Masha" in words
-        assert f"Played: “{move_words(view, d.played, 'en')}”" in words
-        assert f"Best: “{move_words(view, d.best, 'en')}”" in words
+        assert f"Played: {move_words(view, d.played, 'en', noun=True)}" in words
+        assert f"Best: {move_words(view, d.best, 'en', noun=True)}" in words
         assert "Lost 13.0 ± 1.2 points" in words
         assert f"blunder {SIGNS['blunder']}" in words
         best = placements(d.best)[0]
