@@ -104,7 +104,10 @@ def position_value(
     view: SeatView, *, seed: int = 0, budget: int = BUDGET, first: int | None = None
 ) -> Value:
     """The mean value of the position for ``view.seat`` over guessed deals played out (with
-    ``first``, that move of the seat to move is made first), as the review values a move."""
+    ``first``, that move of the seat to move is made first), by the review's sampler and
+    playout. The review's exact endgame is left out: the chain only ever subtracts these
+    values from one another (a move's and the next position's), so they need to agree with
+    each other, and plain playouts keep the luck a small part of a review's time."""
     rng = decision_rng(seed, view)
     sampler = Sampler(view)
     evaluator = Evaluator(view)
