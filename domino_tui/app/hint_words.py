@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..bots.explain import Advice, Reason
+from ..bots.explain import Advice, Reason, ends_after
 from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles_of_move
 from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
@@ -21,41 +21,46 @@ from .screens.turn_words import move_text
 from .strings import t
 
 
-def move_words(view: SeatView, code: int, lang: str) -> str:
-    """The hinted action with its end: "play 6-4 on the right end (4 ▶)"."""
+def move_words(view: SeatView, code: int, lang: str, noun: bool = False) -> str:
+    """The hinted action with its end: "play 6-4 on the right end (4 ▶)"; with ``noun``, the
+    move described rather than ordered, for "your move …" (the tutor, the review): "6-4 on the
+    right end (4 ▶)", «6-4 на правый конец (4 ▶)»."""
     ts = tile_set(view.rules.set_top)
+    n = "_n" if noun else ""
     if code == DRAW:
-        return t("hw.draw", lang)
+        return t(f"hw.draw{n}", lang)
     if code == KNOCK:
-        return t("hw.knock", lang)
+        return t(f"hw.knock{n}", lang)
     if is_pair(code):
         a, b = pair_tiles(code)
-        return t("hw.pair", lang, a=ts.name(a), b=ts.name(b))
+        return t(f"hw.pair{n}", lang, a=ts.name(a), b=ts.name(b))
     parts = placements(code)
     tile = ts.name(parts[0].tile)
     if not view.placed:
-        return t("hw.lead", lang, tile=tile)
+        return t(f"hw.lead{n}", lang, tile=tile)
     if view.board:  # the cross (G4): the end by its name and number, closed, several
-        return cross_move_words(view, code, lang)
+        return cross_move_words(view, code, lang, noun)
     if view.left == view.right:
-        return t("hw.same_ends", lang, tile=tile, n=view.left)
+        return t(f"hw.same_ends{n}", lang, tile=tile, n=view.left)
     if code & 1:
-        return t("hw.right", lang, tile=tile, n=view.right)
-    return t("hw.left", lang, tile=tile, n=view.left)
+        return t(f"hw.right{n}", lang, tile=tile, n=view.right)
+    return t(f"hw.left{n}", lang, tile=tile, n=view.left)
 
 
-def cross_move_words(view: SeatView, code: int, lang: str) -> str:
+def cross_move_words(view: SeatView, code: int, lang: str, noun: bool = False) -> str:
     """A play on the cross: "play 4-5 up, to 5", "lay 3-3 closed on the right", or several
-    doubles "play doubles at once: 3-3 ↑ + 5-5 →" (as the status line shows them)."""
+    doubles "play doubles at once: 3-3 ↑ + 5-5 →" (as the status line shows them); with
+    ``noun``, described: "4-5 up, to 5"."""
     ts = tile_set(view.rules.set_top)
     parts = placements(code)
     ends = view.ends
+    n = "_n" if noun else ""
     if len(parts) > 1:
-        return t("hw.several", lang, tiles=move_text(code, ts, lang))
+        return t(f"hw.several{n}", lang, tiles=move_text(code, ts, lang))
     p = parts[0]
     at = t(f"tx.at.{END_NAMES[p.end]}", lang)
     key = "hw.closed" if p.closed else "hw.at"
-    return t(key, lang, tile=ts.name(p.tile), at=at, n=ends[p.end])
+    return t(key + n, lang, tile=ts.name(p.tile), at=at, n=ends[p.end])
 
 
 def short_move(advice: Advice, view: SeatView, code: int, lang: str) -> str:
@@ -126,7 +131,27 @@ def reason_words(r: Reason, advice: Advice, view: SeatView, names: Sequence[str]
         return t("hw.last", lang, a=r.numbers[0])
     if kind == "follow_both":
         return t("hw.follow_both" if len(r.numbers) > 1 else "hw.follow_same", lang)
+    if kind in ("double", "lighter", "keeps", "out_worse"):
+        other = tiles_of_move(r.other)
+        return t(
+            f"hw.{kind}",
+            lang,
+            tile=ts.name(r.tiles[0]),
+            other=ts.name(other[0]) if other else "",
+            points=plural(r.pips, "hw.points", lang),
+        )
+    if kind == "ends":
+        mine = ends_after(view, r.other)
+        return t("hw.ends", lang, ends=ends_words(r.numbers, lang), mine=ends_words(mine, lang))
     return kind
+
+
+def ends_words(numbers: tuple[int, ...], lang: str) -> str:
+    """Open ends by their numbers: "3 and 5", "5 and 5", "1, 3 and 5"."""
+    if len(numbers) == 1:
+        return t("hw.ends_same", lang, a=numbers[0])
+    *rest, last = (str(n) for n in numbers)
+    return t("hw.ends_list", lang, rest=", ".join(rest), last=last)
 
 
 def verdict_words(advice: Advice, view: SeatView, lang: str, but: bool = False) -> str:

@@ -57,7 +57,10 @@ def why_words(
 
 
 def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) -> Text:
-    """One line per reviewed player: loss per choice, labels with their signs, luck, rating."""
+    """A few lines per reviewed player: loss per choice, labels with their signs, the luck in
+    points (the goat's price apart), and how luck and mistakes add up to the result."""
+    from ..coach.report import goat_counts, identity_figures
+
     out = Text()
     for s in summaries:
         labels = "  ".join(f"{SIGNS[k]} {s.labels.get(k, 0)}" for k in LABEL_ORDER)
@@ -66,7 +69,16 @@ def summary_text(summaries: Sequence[Summary], names: Sequence[str], lang: str) 
         out.append(f" · {rating}\n", style="bold cyan")
         words = t("rv.summary", lang, rate=f"{s.error_rate:.2f}", n=s.counted)
         out.append(f"  {words}\n  {labels}\n")
-        out.append(f"  {t('rv.luck', lang, luck=f'{s.luck:+.1f}')}\n")
+        out.append(f"  {t('cw.pane_luck', lang, luck=f'{s.luck_points:+.1f}')}\n")
+        goat = goat_counts(s)
+        if goat:
+            words = t(
+                "cw.pane_goat", lang, luck=f"{s.luck_price:+.1f}", result=f"{s.result_price:+.1f}"
+            )
+            out.append(f"  {words}\n")
+        key = "cw.pane_result_goat" if goat else "cw.pane_result"
+        result = t(key, lang, **identity_figures(s))
+        out.append(f"  {result}\n")
     return out
 
 
@@ -81,14 +93,15 @@ def decision_text(
     d = decision
     out = Text()
     out.append(t("rv.who", lang, name=names[d.seat], n=d.round) + "\n", style="bold")
-    out.append(t("rv.played", lang, move=move_words(view, d.played, lang)) + "\n")
+    out.append(t("rv.played", lang, move=move_words(view, d.played, lang, noun=True)) + "\n")
     if not d.counted:
         out.append(t("rv.forced", lang) + "\n", style="italic")
         return out
     if d.loss <= 0:
         out.append(t("rv.best_played", lang) + " ✓\n", style="bold green")
         return out
-    out.append(t("rv.best", lang, move=move_words(view, d.best, lang)) + "\n", style="bold green")
+    best = move_words(view, d.best, lang, noun=True)
+    out.append(t("rv.best", lang, move=best) + "\n", style="bold green")
     loss = t("rv.loss", lang, loss=f"{d.loss:.1f}", error=f"{d.error:.1f}")
     out.append(f"{loss}: ")
     out.append(label_words(d, lang), style=STYLES.get(d.label, "bold"))

@@ -23,7 +23,17 @@ __all__ = ["GOAT_PRICE", "REMEMBERED_WEIGHT", "Evaluator"]
 class Evaluator:
     """Scores finished rounds for every seat from one view's standings, rules and variant."""
 
-    __slots__ = ("active", "carry", "costs", "extra", "rules", "side_of", "standings")
+    __slots__ = (
+        "active",
+        "carry",
+        "costs",
+        "extra",
+        "parts",
+        "prices",
+        "rules",
+        "side_of",
+        "standings",
+    )
 
     def __init__(self, view: SeatView) -> None:
         r = view.rules
@@ -31,7 +41,10 @@ class Evaluator:
         self.standings = view.standings
         self.carry = view.carry
         self.extra = view.extra
-        self.costs = get_variant(r.variant).round_costs
+        variant = get_variant(r.variant)
+        self.costs = variant.round_costs
+        self.prices = variant.round_prices
+        self.parts = variant.round_parts
         self.side_of = tuple(r.side_of(s) for s in range(r.players))
         self.active = tuple(side for side in range(r.sides) if not view.standings[side].out)
 
@@ -43,7 +56,25 @@ class Evaluator:
 
     def seat_values(self, state: RoundState) -> list[float]:
         """Per seat: the other active sides' mean cost minus its own side's cost."""
-        costs = self.side_costs(state)
+        return self._relative(self.side_costs(state))
+
+    def seat_prices(self, state: RoundState) -> list[float]:
+        """The part of :meth:`seat_values` that is the match's price (Козёл's goat), the
+        same way relative: the coach reports it apart from the points of the round."""
+        prices = self.prices(self.rules, self.standings, self.carry, self.extra, state)
+        active = self.active
+        return self._relative([c if side in active else 0.0 for side, c in enumerate(prices)])
+
+    def seat_parts(self, state: RoundState) -> tuple[list[float], list[float]]:
+        """:meth:`seat_values` and :meth:`seat_prices` from one count of the round."""
+        costs, prices = self.parts(self.rules, self.standings, self.carry, self.extra, state)
+        active = self.active
+        return (
+            self._relative([c if side in active else 0.0 for side, c in enumerate(costs)]),
+            self._relative([c if side in active else 0.0 for side, c in enumerate(prices)]),
+        )
+
+    def _relative(self, costs: list[float]) -> list[float]:
         active = self.active
         total = sum(costs[s] for s in active)
         n = len(active) - 1

@@ -43,6 +43,14 @@ NOISE = 2.0  # standard errors: a difference inside this band is noise
 SHED_GAP = 3  # pips: shedding this much more than the next best is worth saying
 SHED_MIN = 7  # pips: ... and only for a heavy tile
 MAX_REASONS = 3
+# every kind of reason there is (a kept review's reasons are one of these)
+KINDS = frozenset(
+    {
+        *("out", "only", "fish_win", "fish_lose", "block", "partner", "void", "shed", "last"),
+        *("follow_both", "follow_one", "must_draw", "must_knock"),
+        *("double", "lighter", "ends", "keeps", "out_worse"),
+    }
+)
 PRUNE_AT = 16  # guessed deals before a move may be dropped (``prune``), then every PRUNE_EVERY
 PRUNE_EVERY = 8
 PRUNE_SE = 3.0  # standard errors behind the best move: dropped
@@ -68,9 +76,13 @@ class Reason:
     best move, ``other``, would leave ends ``numbers`` the partner ``seat`` has shown nothing
     for), ``void`` (``seat`` has
     shown nothing for the new end ``numbers[0]``), ``shed`` (gets rid of ``tiles``, ``pips``),
-    ``last`` (keeps the seat's last tile with ``numbers[0]``), ``follow_both`` / ``follow_one``
-    (the hand still answers both ends / one end afterwards), ``must_draw`` / ``must_knock``
-    (nothing fits the ends ``numbers``), ``only`` (the only play).
+    ``last`` (keeps the only tile with ``numbers[0]`` the seat holds), ``follow_both`` /
+    ``follow_one`` (the hand still answers both ends / one end afterwards), ``must_draw`` /
+    ``must_knock`` (nothing fits the ends ``numbers``), ``only`` (the only play). Only in a
+    review (``reasons_for(complete=True)``), against the move played ``other``: ``double``
+    (lays the double ``tiles`` while it fits), ``lighter`` (lays ``pips`` more with
+    ``tiles``), ``ends`` (leaves ``numbers`` open), ``keeps`` (lays ``tiles``, keeps
+    ``other``'s), ``out_worse`` (going out with ``tiles`` scores worse than playing on).
     """
 
     kind: str
@@ -332,9 +344,19 @@ def _fish_reason(kind: str, m: MoveValue, other: int = 0) -> Reason:
     return Reason(kind, value=m.mean, sure=sure, exact=hi - lo < 0.5, other=other)
 
 
-def reasons_for(view: SeatView, values: tuple[MoveValue, ...]) -> tuple[Reason, ...]:
-    """The facts that set the best move (``values[0]``) apart from the next best, most telling
-    first, at most :data:`MAX_REASONS`."""
+def ends_after(view: SeatView, code: int) -> tuple[int, ...]:
+    """The open ends' distinct numbers after ``code`` (ascending), as the seat sees them."""
+    return _Facts(view).after(code).ends
+
+
+def reasons_for(
+    view: SeatView, values: tuple[MoveValue, ...], complete: bool = False
+) -> tuple[Reason, ...]:
+    """The facts that set the best move (``values[0]``) apart from the next best (the review:
+    from the move played), most telling first, at most :data:`MAX_REASONS`. With
+    ``complete`` (the review and the tutor, which must say why a move lost), a difference is
+    always named: failing a telling fact, the double laid while it fits, the heavier tile, the
+    ends each move leaves open, or which tile each lays and keeps."""
     facts = _Facts(view)
     best = values[0]
     b = facts.after(best.code)
@@ -349,10 +371,10 @@ def reasons_for(view: SeatView, values: tuple[MoveValue, ...]) -> tuple[Reason, 
         found.append(_fish_reason("fish_win", best))
     if r.fish and second.mean < 0 and not b.fish:
         found.append(_fish_reason("fish_lose", second, other=second.code))
-    if b.fish or r.fish:
+    if (b.fish or r.fish) and (found or not complete):
         return tuple(found[:MAX_REASONS])
-    if r.out:  # the next best goes out but scores worse (a bonus or the goat): nothing to say
-        return ()
+    if r.out:  # the next best goes out but scores worse (a bonus or the goat)
+        return (Reason("out_worse", tiles=r.tiles, other=second.code),) if complete else ()
     ends_b, ends_r = b.ends, r.ends
     blocked = -1
     if facts.opponents and facts.order and facts.order[0] == facts.opponents[0]:
@@ -383,7 +405,26 @@ def reasons_for(view: SeatView, values: tuple[MoveValue, ...]) -> tuple[Reason, 
     if fb > fr:
         both = fb == len(b.ends)
         found.append(Reason("follow_both" if both else "follow_one", numbers=ends_b))
+    if complete and not found:
+        found.extend(_plain_differences(facts, b, r, second.code))
     return tuple(found[:MAX_REASONS])
+
+
+def _plain_differences(facts: _Facts, b: _After, r: _After, other: int) -> list[Reason]:
+    """What a move plainly does that the other does not, when no telling fact sets them apart:
+    the double laid while it still fits, the heavier tile laid, the ends left open, or else the
+    tile laid and the one kept (two moves always differ in one of these)."""
+    ts = facts.ts
+    doubles = [t for t in b.tiles if ts.is_double[t]]
+    if doubles and not any(ts.is_double[t] for t in r.tiles):
+        return [Reason("double", tiles=(doubles[0],), other=other)]
+    pips_b = sum(ts.pips[t] for t in b.tiles)
+    pips_r = sum(ts.pips[t] for t in r.tiles)
+    if pips_b >= pips_r + 2:
+        return [Reason("lighter", tiles=b.tiles, pips=pips_b - pips_r, other=other)]
+    if b.ends != r.ends:
+        return [Reason("ends", numbers=b.ends, other=other)]
+    return [Reason("keeps", tiles=b.tiles, other=other)]
 
 
 def verdict(values: tuple[MoveValue, ...]) -> str:

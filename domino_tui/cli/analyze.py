@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..coach.report import Review, Summary
     from ..storage.archive import LoadedRecord
 
-JSON_VERSION = 1
+JSON_VERSION = 2  # 2: the luck's parts, the result and the residual (result = luck - loss)
 # playouts per decision: the review's (coach.review.REVIEW_BUDGET), repeated for a light --help
 BUDGET = 4000
 BUDGETS = (50, 100_000)  # the least and the most --budget
@@ -184,6 +184,13 @@ def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> d
                 "error_rate": round(s.error_rate, 2),
                 "labels": s.labels,
                 "luck": round(s.luck, 2),
+                "luck_points": round(s.luck_points, 2),
+                "luck_price": round(s.luck_price, 2),
+                "luck_error": round(s.luck_error, 2),
+                "result": round(s.result, 2),
+                "result_price": round(s.result_price, 2),
+                "residual": round(s.residual, 2),
+                "residual_error": round(s.residual_error, 2),
                 "rating": s.rating,
             }
             for s in summaries
@@ -218,8 +225,8 @@ def _mistakes(loaded: LoadedRecord, review: Review, lang: str) -> list[str]:
                 "cli.an_decision",
                 lang,
                 name=names[d.seat],
-                played=move_words(view, d.played, lang),
-                best=move_words(view, d.best, lang),
+                played=move_words(view, d.played, lang, noun=True),
+                best=move_words(view, d.best, lang, noun=True),
                 loss=f"{d.loss:.1f}",
                 error=f"{d.error:.1f}",
                 label=label,
@@ -248,25 +255,49 @@ def summary_table(loaded: LoadedRecord, summaries: list[Summary], lang: str) -> 
             str(s.counted),
             f"{s.error_rate:.2f}",
             *(str(s.labels[k]) for k in ("inaccuracy", "mistake", "blunder")),
-            f"{s.luck:+.1f}",
+            f"{s.luck_points:+.1f}",
             say(f"cli.an_rating_{s.rating}", lang) if s.rating else "—",
         )
     return table
 
 
 def _verdicts(loaded: LoadedRecord, summaries: list[Summary], lang: str) -> list[str]:
-    """ "Masha: lost 9.0 points to mistakes (3 decisions); luck +4.2." for each player."""
-    return [
-        say(
-            "cli.an_verdict",
-            lang,
-            name=loaded.seats[s.seat].name,
-            loss=f"{s.loss:.1f}",
-            decisions=count(s.counted, "cli.an_n_decisions", lang),
-            luck=f"{s.luck:+.1f}",
+    """Each player's figures in a coach's words: what the mistakes cost, the luck with its sign
+    said in words (the goat's price apart), and how the two add up to the result."""
+    lines: list[str] = []
+    for s in summaries:
+        name = loaded.seats[s.seat].name
+        decisions = count(s.counted, "cli.an_n_decisions", lang)
+        lines.append(
+            say("cli.an_verdict", lang, name=name, loss=f"{s.loss:.1f}", decisions=decisions)
         )
-        for s in summaries
-    ]
+        lines.extend(luck_words(s, lang))
+    return lines
+
+
+def luck_words(s: Summary, lang: str) -> list[str]:
+    """ "Luck +12.0: the deals, the draws and the other players' moves were 12.0 points better
+    for you than average.", the goat's price apart when it played a part, then the identity:
+    result = luck - mistakes, give or take the estimate's stated error."""
+    from ..coach.report import goat_counts, identity_figures
+    from ..engine.variants.kozel import GOAT_PRICE
+
+    luck = s.luck_points
+    key = "cw.luck_even" if abs(luck) < 0.5 else "cw.luck_good" if luck > 0 else "cw.luck_bad"
+    lines = [say(key, lang, luck=f"{luck:+.1f}", n=f"{abs(luck):.1f}")]
+    goat = goat_counts(s)
+    if goat:
+        lines.append(
+            say(
+                "cw.goat",
+                lang,
+                price=f"{GOAT_PRICE:.0f}",
+                luck=f"{s.luck_price:+.1f}",
+                result=f"{s.result_price:+.1f}",
+            )
+        )
+    lines.append(say("cw.identity_goat" if goat else "cw.identity", lang, **identity_figures(s)))
+    return lines
 
 
 def register(app: typer.Typer) -> None:

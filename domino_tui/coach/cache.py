@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from ..engine.match import Match
 
 FORMAT = "domino-tui/review"
-VERSION = 2  # 2: the end solved exactly, batches, luck against fresh deals
+VERSION = 3  # 2: the end solved exactly, batches, luck against fresh deals; 3: luck as a chain
+# of values to the round's result (the others' moves, the goat's price, the residual)
 CACHE_CAP = 512 * KIB  # checked before a byte is read
 MAX_DEPTH = 8  # a review nests 6 deep (its reasons' numbers); a deeper file is not read
 SUFFIX = ".review"
@@ -79,7 +80,11 @@ def to_dict(review: Review, digest: str, seed: int, budget: int) -> dict[str, An
         [d.round, d.index, d.seat, d.played, d.best, d.loss, d.error, d.label, d.counted]
         for d in review.decisions
     ]
-    body["luck"] = [[x.round, x.seat, x.deal, x.draws, x.error] for x in review.luck]
+    body["luck"] = [
+        [x.round, x.seat, x.deal, x.draws, x.error, x.others, x.price, x.result, x.result_price,
+         x.residual, x.residual_error]
+        for x in review.luck
+    ]  # fmt: skip
     body["reasons"] = [
         [r, i, [_reason_dict(x) for x in why]] for (r, i), why in sorted(review.reasons.items())
     ]

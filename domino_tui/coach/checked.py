@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
 
-from ..bots.explain import MAX_REASONS, Reason
+from ..bots.explain import KINDS, MAX_REASONS, Reason
 from ..engine.actions import DRAW, KNOCK
 from ..engine.match import Match
 from ..engine.tiles import tile_set
@@ -38,18 +38,10 @@ from .review import Decision, label_of, positions
 MOST_POINTS = 10_000.0
 MOST_ENDS = 4  # the cross has four open ends (docs/variants G4)
 MOST_TILES = 4  # ... and up to four doubles laid in one move
-# every kind of reason :func:`domino_tui.bots.explain.reasons_for` and ``advise`` give; the
-# kinds whose words read ``numbers[0]`` or ``tiles[0]`` need one, those that name a seat need
-# another seat of the table, those that name another move need a legal play. The review-only
-# kinds of the coach's words (issue 22, part 6: double, lighter, ends, keeps, out_worse) are
-# listed ahead of their arrival, so that a review holding them is read back whole
-REASON_KINDS = frozenset(
-    {
-        "out", "only", "fish_win", "fish_lose", "block", "partner", "void", "shed", "last",
-        "follow_both", "follow_one", "must_draw", "must_knock",
-        "double", "lighter", "ends", "keeps", "out_worse",
-    }
-)  # fmt: skip
+# every kind of reason :func:`domino_tui.bots.explain.reasons_for` and ``advise`` give (one list,
+# the explainer's own); the kinds whose words read ``numbers[0]`` or ``tiles[0]`` need one, those
+# that name a seat need another seat of the table, those that name another move need a legal play
+REASON_KINDS = KINDS
 NUMBERED = frozenset({"block", "partner", "void", "last", "must_draw", "ends"})
 TILED = frozenset({"shed", "double", "lighter", "keeps", "out_worse"})
 SEATED = frozenset({"block", "partner", "void"})

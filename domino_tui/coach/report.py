@@ -25,6 +25,7 @@ rate below  rating
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -42,7 +43,7 @@ RATINGS: tuple[tuple[str, float], ...] = (
     ("amateur", 3.0),
 )
 BEGINNER = "beginner"
-LUCK_LEAST = 50  # playouts per position for the luck, however small the review's budget
+LUCK_LEAST = 16  # playouts per position for the luck, however small the review's budget
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,12 @@ class Review:
 
 @dataclass(frozen=True)
 class Summary:
-    """One player's figures: decisions seen and counted, the loss, the labels, luck, rating."""
+    """One player's figures: decisions seen and counted, the loss, the labels, luck, rating.
+
+    Luck and result are in points of a round summed over the match, the goat's price included
+    (``luck_price`` and ``result_price`` are its part): ``result`` is what the player scored
+    against what the standings let them expect, and ``result = luck - loss + residual``, the
+    residual being the estimate's noise (``residual_error`` its standard error)."""
 
     seat: int
     decisions: int
@@ -67,6 +73,21 @@ class Summary:
     labels: dict[str, int]
     luck: float
     rating: str  # "" when no decision was counted
+    luck_error: float = 0.0
+    luck_price: float = 0.0
+    result: float = 0.0
+    result_price: float = 0.0
+    residual: float = 0.0
+    residual_error: float = 0.0
+
+    @property
+    def luck_points(self) -> float:
+        """The luck in points of play, the goat's price aside."""
+        return self.luck - self.luck_price
+
+    @property
+    def result_points(self) -> float:
+        return self.result - self.result_price
 
 
 def rating_of(error_rate: float) -> str:
@@ -99,9 +120,9 @@ def analyze(
         decisions.append(d)
         if d.counted and d.loss > 0:
             mine = value_of(values, d.played)
-            reasons[(d.round, d.index)] = reasons_for(view, (values[0], mine))
+            reasons[(d.round, d.index)] = reasons_for(view, (values[0], mine), complete=True)
     luck_budget = max(LUCK_LEAST, LUCK_BUDGET * budget // REVIEW_BUDGET)
-    luck = match_luck(match, chosen, seed=seed, budget=luck_budget)
+    luck = match_luck(match, chosen, decisions, seed=seed, budget=luck_budget, workers=workers)
     return Review(chosen, tuple(decisions), tuple(luck), reasons)
 
 
@@ -114,7 +135,43 @@ def summarize(review: Review) -> list[Summary]:
         loss = sum(d.loss for d in counted)
         rate = loss / len(counted) if counted else 0.0
         labels = {name: sum(1 for d in counted if d.label == name) for name, _ in LABELS}
-        luck = sum(x.total for x in review.luck if x.seat == seat)
+        rounds = [x for x in review.luck if x.seat == seat]
+        luck = sum(x.total for x in rounds)
         rating = rating_of(rate) if counted else ""
-        out.append(Summary(seat, len(mine), len(counted), loss, rate, labels, luck, rating))
+        out.append(
+            Summary(
+                seat,
+                len(mine),
+                len(counted),
+                loss,
+                rate,
+                labels,
+                luck,
+                rating,
+                luck_error=math.sqrt(sum(x.error**2 for x in rounds)),
+                luck_price=sum(x.price for x in rounds),
+                result=sum(x.result for x in rounds),
+                result_price=sum(x.result_price for x in rounds),
+                residual=sum(x.residual for x in rounds),
+                residual_error=math.sqrt(sum(x.residual_error**2 for x in rounds)),
+            )
+        )
     return out
+
+
+def goat_counts(s: Summary) -> bool:
+    """Whether the goat's price played a part worth naming in the player's figures."""
+    return abs(s.luck_price) >= 0.5 or abs(s.result_price) >= 0.5
+
+
+def identity_figures(s: Summary) -> dict[str, str]:
+    """The figures of "result = luck (and the goat) - mistakes, give or take": the error said
+    is at least the residual itself, so the sentence is always true, and otherwise two of its
+    standard errors."""
+    return {
+        "result": f"{s.result:+.1f}",
+        "luck": f"{s.luck_points:+.1f}" if goat_counts(s) else f"{s.luck:+.1f}",
+        "goat": f"{s.luck_price:+.1f}",
+        "loss": f"{s.loss:.1f}",
+        "error": f"{max(abs(s.residual), 2 * s.residual_error):.1f}",
+    }

@@ -155,8 +155,8 @@ async def test_a_losing_decision_shows_label_sign_best_move_and_marks(
         words = panel_words(screen)
         view = screen.view_of(screen.index, d)
         assert "Masha" in words
-        assert f"Played: “{move_words(view, d.played, 'en')}”" in words
-        assert f"Best: “{move_words(view, d.best, 'en')}”" in words
+        assert f"Played: {move_words(view, d.played, 'en', noun=True)}" in words
+        assert f"Best: {move_words(view, d.best, 'en', noun=True)}" in words
         assert "Lost 13.0 ± 1.2 points" in words
         assert f"blunder {SIGNS['blunder']}" in words
         best = placements(d.best)[0]
@@ -207,7 +207,7 @@ async def test_russian_words_and_game_terms(
         words = panel_words(screen)
         assert "Сыграно:" in words and "Лучше:" in words
         assert "ошибка ?" in words and "Потеряно 6.0 ± 1.2 очка" in words
-        assert "везение -2.0 очка" in words  # the summary: luck
+        assert "везение -2.0 (сдачи, добор, ходы других)" in words  # the summary: luck
         assert screen.query_one(ReviewPanel).border_title == "Разбор"
 
 

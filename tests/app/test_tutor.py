@@ -101,8 +101,8 @@ async def test_a_blunder_is_caught_before_it_is_played(small_budget: None) -> No
         assert isinstance(app.screen, TutorWarning)
         text = screen_text(app)  # the whole dialog fits the smallest table
         assert "Tutor: this move is a blunder" in text  # ~15 points: far past the mistake's 5
-        assert "«play 1-5 on the left end (5 ◀)» gives up about" in text and "±" in text
-        assert "Better: play 1-5 on the right end (1 ▶)." in text
+        assert "Your move, 1-5 on the left end (5 ◀), gives up" in text and "±" in text
+        assert "Better: 1-5 on the right end (1 ▶)." in text
         assert "Why: Alex, next to play, has shown no 5s." in text  # what the table showed
         assert "Take back (Esc)" in text and "Play anyway (Enter)" in text
         assert len(session.match.round.history) == before  # nothing laid yet
@@ -140,6 +140,30 @@ async def test_the_dialog_speaks_russian(monkeypatch: pytest.MonkeyPatch) -> Non
         await settle(pilot)
         text = screen_text(app)
         assert "грубая ошибка" in text and "Лучше:" in text and "Взять назад" in text
+
+
+def test_the_tutor_describes_the_move_it_does_not_quote_an_order() -> None:
+    """Issue 22, part 6: «Ваш ход «ходите 1-5 налево»» quoted an order; the dialog describes the
+    move ("your move 1-5 on the left end …"), for every move the player could have chosen, in
+    both languages."""
+    from domino_tui.app.hint_words import move_words
+    from domino_tui.app.screens.tutor import Caught, caught_lines
+
+    _app, session = position(CHOICE_AT)
+    view = seat_view(session.match, 0)
+    for played in view.legal:
+        best = next(c for c in view.legal if c != played)
+        caught = Caught(view, Decision(1, 0, 0, played, best, 6.0, 1.0, "mistake", True), ())
+        en = caught_lines(caught, ["Tester", "Alex"], "en")
+        ru = caught_lines(caught, ["Тестер", "Алекс"], "ru")
+        assert en[0].startswith(f"Your move, {move_words(view, played, 'en', noun=True)}, ")
+        assert ru[0].startswith(f"Ваш ход — {move_words(view, played, 'ru', noun=True)} — ")
+        assert " end (" in en[0] and " конец (" in ru[0]
+        assert en[1] == f"Better: {move_words(view, best, 'en', noun=True)}."
+        for line in en[:2]:
+            assert "play " not in line and "“" not in line and "«" not in line
+        for line in ru[:2]:
+            assert "ходите" not in line and "«" not in line
 
 
 async def test_tutor_off_never_looks(monkeypatch: pytest.MonkeyPatch) -> None:

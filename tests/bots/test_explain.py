@@ -187,14 +187,14 @@ def test_a_heavy_double_shed_and_the_gain_in_pips() -> None:
     en = hint_text(advice, view, NAMES, "en")
     assert en == (
         "Hint: play 6-6 on the right end (6 ▶) — gets rid of 6-6 (12 points); "
-        "keeps your last tile with a 1; "
+        "keeps the only tile with a 1 you hold, to answer a 1 later; "
         f"about {n} {'pip' if n == 1 else 'pips'} better than 1-3, the next best."
     )
     ru = hint_text(advice, view, NAMES, "ru")
     assert ru.startswith(
         "Подсказка: ходите 6-6 направо, к 6 ▶ — Вы избавляетесь от 6-6 (12 очков);"
     )
-    assert "у Вас остаётся последняя кость с 1;" in ru
+    assert "сохраняет единственную Вашу кость с 1, чтобы было чем ответить на 1;" in ru
     assert "лучше, чем 1-3 (второй по силе ход)." in ru
 
 

@@ -55,7 +55,7 @@ def test_the_json_shape_and_a_best_played_match_reviews_as_zero_loss(
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert set(data) == {"version", "match", "seats", "decisions", "summary"}
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["match"]["players"] == ["Маша", "Bot"] and data["match"]["variant"] == "kozel"
     assert data["seats"] == [{"seat": 0, "name": "Маша", "kind": "human"}]
     assert data["decisions"] and {d["seat"] for d in data["decisions"]} == {0}

@@ -58,23 +58,25 @@ def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
     budget = review.TUTOR_BUDGET
     try:
         values = review.review_values(view, d.played, seed=seed, budget=budget)
-        return reasons_for(view, (value_of(values, d.best), value_of(values, d.played)))
+        best, played = value_of(values, d.best), value_of(values, d.played)
+        return reasons_for(view, (best, played), complete=True)
     except Exception:  # the warning stands without its reasons
         return ()
 
 
 def caught_lines(caught: Caught, names: Sequence[str], lang: str) -> list[str]:
-    """The dialog's words: the loss of the move chosen, the better move and why."""
+    """The dialog's words: the move chosen described (not quoted as an order), its loss, the
+    better move and why."""
     d, view = caught.decision, caught.view
     lines = [
         t(
             "tutor.loss",
             lang,
-            played=move_words(view, d.played, lang),
+            played=move_words(view, d.played, lang, noun=True),
             loss=f"{d.loss:.1f}",
             error=f"{d.error:.1f}",
         ),
-        t("tutor.better", lang, best=move_words(view, d.best, lang)),
+        t("tutor.better", lang, best=move_words(view, d.best, lang, noun=True)),
     ]
     advice = Advice(d.best, caught.reasons, (), "better")
     why = [reason_words(r, advice, view, names, lang) for r in caught.reasons]

@@ -147,6 +147,33 @@ class Variant:
         """Each side's cost of this finished round (lower is better), for the search bots."""
         raise NotImplementedError
 
+    def round_prices(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> list[float]:
+        """The part of :meth:`round_costs` that is the match's price (Козёл's goat), not points
+        of the round, so that the coach can tell a player's luck in points apart from the goat.
+        By default none: every cost is a point of the round."""
+        return [0.0] * rules.sides
+
+    def round_parts(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> tuple[list[float], list[float]]:
+        """:meth:`round_costs` and :meth:`round_prices` together (a variant may count once)."""
+        return (
+            self.round_costs(rules, standings, carry, extra, state),
+            self.round_prices(rules, standings, carry, extra, state),
+        )
+
 
 def _word(value: Any) -> str:
     if isinstance(value, bool):

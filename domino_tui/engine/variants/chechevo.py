@@ -29,7 +29,7 @@ from ..rules import Rules
 from ..scoring import RoundScore, Standing, score_round
 from ..tiles import tile_set
 from .base import Option, Settled, Variant
-from .kozel import GOAT_PRICE, Kozel, decide_end, end, kozel_costs, with_after
+from .kozel import GOAT_PRICE, Kozel, decide_end, end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {
     "chechevo": {"variant": "chechevo", "players": 4, "hand_size": 0, "target": 102}
@@ -88,6 +88,8 @@ class Chechevo(Kozel):
             score, standings, score.carry_after, match.extra, goats, found, special.notes
         )
 
+    round_parts = Variant.round_parts  # it counts its own way: not Козёл's one count
+
     def round_costs(
         self,
         rules: Rules,
@@ -110,6 +112,29 @@ class Chechevo(Kozel):
             if not line.after.written >= rules.target > line.before.written:
                 costs[side] += GOAT_PRICE
         return costs
+
+    def round_prices(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> list[float]:
+        """The goat's prices within :meth:`round_costs`: a 0-0 going out makes every other
+        player the goat, one left in a hand its holder (V5.8.3, V5.8.4)."""
+        special = _specials(rules, state)
+        score = score_round(rules, standings, carry, state, special.extra)
+        if special.blank_out:
+            out = rules.side_of(state.went_out)
+            return [0.0 if s == out else GOAT_PRICE for s in range(rules.sides)]
+        prices = kozel_prices(rules, score)
+        for seat in special.blank_in_hand:
+            side = rules.side_of(seat)
+            line = score.lines[side]
+            if not line.after.written >= rules.target > line.before.written:
+                prices[side] += GOAT_PRICE
+        return prices
 
 
 @dataclasses.dataclass(frozen=True)

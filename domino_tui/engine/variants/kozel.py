@@ -70,11 +70,35 @@ class Kozel(Variant):
         score = score_round(rules, standings, carry, state)
         return kozel_costs(rules, score)
 
+    def round_prices(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> list[float]:
+        """The goat's price within :meth:`round_costs` (:func:`kozel_prices`)."""
+        return kozel_prices(rules, score_round(rules, standings, carry, state))
+
+    def round_parts(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> tuple[list[float], list[float]]:
+        """Both from one count of the round (a variant that counts otherwise takes the base's
+        :meth:`Variant.round_parts`)."""
+        score = score_round(rules, standings, carry, state)
+        return kozel_costs(rules, score), kozel_prices(rules, score)
+
 
 def kozel_costs(rules: Rules, score: RoundScore) -> list[float]:
     """Per side: written + half the remembered change + the goat's price (classic: minus)."""
+    prices = kozel_prices(rules, score)
     costs = [0.0] * rules.sides
-    goat_line = rules.target if rules.match_end in ("target", "last_standing") else None
     classic = rules.is_classic
     for line in score.lines:
         before, after = line.before, line.after
@@ -82,15 +106,25 @@ def kozel_costs(rules: Rules, score: RoundScore) -> list[float]:
             continue
         if classic:
             cost = -float(after.written - before.written)
-            if goat_line is not None and after.written >= goat_line > before.written:
-                cost -= GOAT_PRICE  # C6: reaching the target wins
         else:
             cost = after.written - before.written
             cost += REMEMBERED_WEIGHT * (after.remembered - before.remembered)
-            if goat_line is not None and after.written >= goat_line > before.written:
-                cost += GOAT_PRICE
-        costs[line.side] = cost
+        costs[line.side] = cost + prices[line.side]
     return costs
+
+
+def kozel_prices(rules: Rules, score: RoundScore) -> list[float]:
+    """Per side: the goat's price if this round carries it past the target (classic: minus
+    the price, C6: reaching the target wins), else 0."""
+    prices = [0.0] * rules.sides
+    if rules.match_end not in ("target", "last_standing"):
+        return prices
+    price = -GOAT_PRICE if rules.is_classic else GOAT_PRICE
+    for line in score.lines:
+        before, after = line.before, line.after
+        if not before.out and after.written >= rules.target > before.written:
+            prices[line.side] = price
+    return prices
 
 
 def with_after(score: RoundScore, standings: tuple[Standing, ...]) -> RoundScore:

@@ -12,7 +12,7 @@ from ..round import RoundState
 from ..rules import Rules
 from ..scoring import Standing, score_round
 from .base import Option, Settled, Variant
-from .kozel import Kozel, decide_end, kozel_costs, with_after
+from .kozel import Kozel, decide_end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
 
@@ -51,6 +51,8 @@ class Osel(Kozel):
         notes = {"closed_out": state.closed_out}
         return Settled(score, standings, score.carry_after, match.extra, goats, outcome, notes)
 
+    round_parts = Variant.round_parts  # it counts its own way: not Козёл's one count
+
     def round_costs(
         self,
         rules: Rules,
@@ -61,6 +63,17 @@ class Osel(Kozel):
     ) -> list[float]:
         count = _ordinary_count(rules) if state.closed_out >= 0 else rules
         return kozel_costs(rules, score_round(count, standings, carry, state))
+
+    def round_prices(
+        self,
+        rules: Rules,
+        standings: tuple[Standing, ...],
+        carry: int,
+        extra: dict[str, Any],
+        state: RoundState,
+    ) -> list[float]:
+        count = _ordinary_count(rules) if state.closed_out >= 0 else rules
+        return kozel_prices(rules, score_round(count, standings, carry, state))
 
 
 @cache
