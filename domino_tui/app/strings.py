@@ -82,3 +82,10 @@ def theme_label(name: str, lang: str) -> str:
 def level_name(level: str, lang: str) -> str:
     key = f"level_{level}"
     return t(key, lang) if i18n.has_key(key, lang) else level
+
+
+def short_preset(preset: str, lang: str) -> str:
+    """A preset's short name for a narrow column ("Козёл", "Классика", "Все тройки"); a
+    preset this program does not know (a newer one's save) as saved."""
+    key = f"preset_short.{preset}"
+    return t(key, lang) if i18n.has_key(key, lang) else preset
