@@ -73,7 +73,7 @@ def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
     """One save's cells in the player's language: the game's short name and the bots' levels
     as the Saved games screen words them (a preset or level this program does not know is
     shown as saved)."""
-    from ..app.strings import level_name, short_preset
+    from ..names import level_name, short_preset
 
     players = ", ".join(
         f"{p.name} ({level_name(p.level or 'hard', lang)})" if p.is_bot else p.name

@@ -276,7 +276,7 @@ def register(app: typer.Typer) -> None:
         """List the kept records of finished matches, newest first."""
         from rich.table import Table
 
-        from ..app.strings import short_preset
+        from ..names import short_preset
         from ..storage.archive import list_records
 
         words = cli_lang(lang)
