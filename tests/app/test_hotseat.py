@@ -176,7 +176,7 @@ async def test_timer_runs_out_the_game_is_abandoned_K10_1(tmp_path: Path) -> Non
         end = app.screen
         assert isinstance(end, GameEndScreen)
         text = plain(end.query_one("#final", Static))
-        assert "Out of time: Masha resigns" in text
+        assert "Out of time: the match is resigned by Masha" in text
     assert not saves.exists()
     (record,) = list_records(tmp_path / "records")
     assert record.abandoned_by == "Masha"

@@ -119,7 +119,11 @@ def test_a_resignation_is_called_resigning_in_the_stats_and_the_records(
 @pytest.mark.parametrize("key", RESIGN_KEYS)
 def test_every_word_of_resigning_says_resign(lang: str, key: str) -> None:
     """Each catalog entry about a resignation uses the one word (ru «сдать партию», en
-    "resign") and none of going out, leaving or abandoning."""
-    text = i18n.tr(key, lang, name="Маша", names="Маша", id="1", who="Маша", players="Маша", n=1)
+    "resign") and none of going out, leaving or abandoning; and no verb agrees with the
+    resigner's name, who is often the player at the keyboard, «Вы» / "You" (no «Вы сдаётся»,
+    no "You resigns")."""
+    you = i18n.tr("you", lang)
+    text = i18n.tr(key, lang, name=you, names=you, id="1", who=you, players=you, n=1)
     assert RESIGNING[lang] in text.lower(), text
     assert not NOT_RESIGNING[lang].search(text), text
+    assert not re.search(rf"{you} (сда\w+|resigns|resigned\b)", text), text

@@ -347,7 +347,7 @@ def test_abandoned_match_shows_the_round_in_play_and_k10_1_ratings() -> None:
     outcome = match.abandon(1)
     text = match_text(match, ["Маша", "Alex", "Оля"], "ru")
     assert "(кон идёт)" in text
-    assert "Alex сдаётся: партия окончена." in text
+    assert "Партия сдана: Alex." in text
     assert text.count("Счёт после кона") == 2
     final = text.split("Конец партии")[1].split("рейтинг")[1]
     for seat, name in enumerate(["Маша", "Alex", "Оля"]):
