@@ -42,7 +42,9 @@ class Step:
     """One thing the lesson says and the one thing it then waits for."""
 
     words: str  # key of the step's text: learn.<words>
-    rules: tuple[str, ...] = ()  # rule ids of RULES.md it teaches (also named in the text)
+    # rule ids of RULES.md it teaches, for the script's readers: the words show no ids, which
+    # a player can use only on the Rules screen (issue 22)
+    rules: tuple[str, ...] = ()
     bots: str = ""  # the bots' moves, in action notation, played as the step opens
     wait: str = NEXT  # NEXT, ROUND_END, or the player's move in action notation
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..engine.round import REASONS
+from ..names import level_name as level_name  # re-exported: the app names levels and presets
+from ..names import short_preset as short_preset
 from ..transcript import plural
 
 if TYPE_CHECKING:
@@ -77,8 +79,3 @@ def theme_label(name: str, lang: str) -> str:
     """A theme's name for the player (Settings, the palette); unknown themes keep theirs."""
     key = f"theme_{name}"
     return t(key, lang) if i18n.has_key(key, lang) else name
-
-
-def level_name(level: str, lang: str) -> str:
-    key = f"level_{level}"
-    return t(key, lang) if i18n.has_key(key, lang) else level

@@ -71,7 +71,15 @@ def print_list(infos: list[SaveInfo], as_json: bool, lang: str = "en") -> None:
 
 
 def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
-    players = ", ".join(f"{p.name} ({p.level})" if p.is_bot else p.name for p in info.players)
+    """One save's cells in the player's language: the game's short name and the bots' levels
+    as the Saved games screen words them (a preset or level this program does not know is
+    shown as saved)."""
+    from ..names import level_name, short_preset
+
+    players = ", ".join(
+        f"{p.name} ({level_name(p.level or 'hard', lang)})" if p.is_bot else p.name
+        for p in info.players
+    )
     scores = " · ".join(
         f"{s.written}" + (f" +{s.remembered}" if s.remembered else "") for s in info.scores
     )
@@ -83,7 +91,7 @@ def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
     return (
         info.game_id[:8],
         players or "—",
-        info.preset or "—",
+        short_preset(info.preset, lang) if info.preset else "—",
         "—" if info.round is None else str(info.round),
         scores or "—",
         when,
@@ -114,7 +122,7 @@ def register(app: typer.Typer) -> None:
         ] = False,
         resign: Annotated[
             bool,
-            typer.Option("--resign", help="Resign the game ID: counted as leaving (K10.1)."),
+            typer.Option("--resign", help="Resign the game ID: counted as resigned (K10.1)."),
         ] = False,
         yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
         lang: LangOption = None,

@@ -273,6 +273,7 @@ def register(app: typer.Typer) -> None:
         """List the kept records of finished matches, newest first."""
         from rich.table import Table
 
+        from ..names import short_preset
         from ..storage.archive import list_records
 
         words = cli_lang(lang)
@@ -318,6 +319,7 @@ def register(app: typer.Typer) -> None:
                 result = escape(say("cli.no_goat", words))
             when = i.when.astimezone().strftime("%Y-%m-%d %H:%M")
             players = escape(", ".join(i.players))
-            preset = escape(i.preset or "—")  # the --rules name, as `domino resume --list` shows
+            # the game's short name in the player's language, as `domino resume --list` shows
+            preset = escape(short_preset(i.preset, words) if i.preset else "—")
             table.add_row(escape(i.name), when, preset, players, str(i.rounds), result)
         Console().print(table)

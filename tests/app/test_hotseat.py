@@ -176,7 +176,7 @@ async def test_timer_runs_out_the_game_is_abandoned_K10_1(tmp_path: Path) -> Non
         end = app.screen
         assert isinstance(end, GameEndScreen)
         text = plain(end.query_one("#final", Static))
-        assert "Abandoned: Masha left the game" in text
+        assert "Out of time: the match is resigned by Masha" in text
     assert not saves.exists()
     (record,) = list_records(tmp_path / "records")
     assert record.abandoned_by == "Masha"
@@ -205,3 +205,40 @@ async def test_no_undo_in_hotseat() -> None:
         await pilot.press("enter", "u")
         assert screen.match.actions[-1] == moves
         assert "No undo" in plain(screen.query_one("#status", Static))
+
+
+def status_of(screen: GameScreen) -> str:
+    return " ".join(plain(screen.query_one("#status", Static), 200).split())
+
+
+async def test_the_status_speaks_to_the_player_at_the_keyboard_by_name() -> None:
+    """Hot-seat: "you" alone does not say who is meant, so the status names the player it
+    speaks to as an address — "Alex, your turn: …", "Masha, you drew 3-4 — …" — never the
+    name glued to a sentence of its own ("Alex: Your turn: …", issue 22)."""
+    app = hotseat_app(names=("Masha", "Alex"), seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        await pilot.press("enter")  # Alex sits down
+        first = status_of(screen)
+        assert first.startswith("Alex, your turn: ←/→ choose a tile"), first
+        await pilot.press("enter")  # Alex leads 1-1
+        await pilot.press(key_for_turn(screen))
+        await pilot.press("enter")  # Masha sits down: nothing fits, she draws
+        assert status_of(screen).startswith("Masha, nothing fits: draw from the boneyard (D)")
+        await pilot.press("d")
+        drawn = TS.name(screen.match.round.history[-1].tile)
+        said = status_of(screen)
+        assert said.startswith(f"Masha, you drew {drawn} — "), said
+        assert ": Your turn" not in said and "Masha: " not in said
+
+
+def test_an_address_keeps_the_russian_polite_capital() -> None:
+    """«Маша, Вы взяли 3-4 — …» keeps the capital «Вы» (one register, STYLE); any other first
+    word goes on in lower case after the name ("Alex, nothing fits …", «Маша, ходить нечем …»)."""
+    from domino_tui.app.screens.turn_words import addressed
+
+    assert addressed("Маша", "Вы взяли 3-4.", "ru") == "Маша, Вы взяли 3-4."
+    assert addressed("Маша", "Ваш ход: ←/→.", "ru") == "Маша, Ваш ход: ←/→."
+    assert addressed("Маша", "Ходить нечем.", "ru") == "Маша, ходить нечем."
+    assert addressed("Alex", "You drew 3-4.", "en") == "Alex, you drew 3-4."

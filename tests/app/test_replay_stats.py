@@ -108,7 +108,7 @@ def test_an_abandoned_match_ends_on_the_leaver_K10_1() -> None:
     loaded = LoadedRecord(Path("x.json"), {}, match, (Seat("Masha"), Seat("Alex")))
     words = replay_module.caption(frames[-1], replay_module.names_session(loaded), "en", final=True)
     # K10.1: the leaver earns 0, Masha max(1, round_half_up((0 - 0) / 10)) = 1
-    assert "Alex left the game" in words and "Rating: Masha 1, Alex 0" in words
+    assert "Resigned by Alex: the match ends here" in words and "Rating: Masha 1, Alex 0" in words
 
 
 def expected(loaded: LoadedRecord, step: int, end: bool) -> tuple[RoundState, Match]:

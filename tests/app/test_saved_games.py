@@ -135,11 +135,11 @@ async def test_resign_from_the_list_counts_as_left_K10_1(tmp_path: Path) -> None
         await pilot.press("r")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, ConfirmSave) and "Tester leaves it (K10.1)" in dialog.question
+        assert isinstance(dialog, ConfirmSave) and "resigned by Tester (K10.1)" in dialog.question
         await pilot.press("y")
         await pilot.pause()
         assert screen.infos == []
-        assert any("Tester resigned" in n.message for n in app._notifications)
+        assert any("Resigned by Tester" in n.message for n in app._notifications)
     with StatsDB(tmp_path / "stats.sqlite3") as db:
         tester = db.profile("Tester")
         assert tester is not None and tester.abandoned == 1 and tester.matches == 1
@@ -331,7 +331,7 @@ def test_delete_and_resign_from_the_command_line(tmp_path: Path) -> None:
     code, out = run(tmp_path, drop.game_id[:8], "--delete", "--yes")
     assert code == 0 and "deleted" in out
     code, out = run(tmp_path, keep.game_id[:8], "--resign", stdin="y\n")
-    assert code == 0 and "Tester resigned" in out and "K10.1" in out
+    assert code == 0 and "resigned by Tester" in out and "K10.1" in out
     assert saves.listing() == []
     with StatsDB(tmp_path / "data" / "stats.sqlite3") as db:
         tester = db.profile("Tester")

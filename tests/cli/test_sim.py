@@ -78,11 +78,11 @@ def test_russian_keeps_russian_terms_and_english_has_none() -> None:
     goat, and has no Cyrillic at all."""
     args = ["sim", "--players", "2", "--seed", "3", "--bots", "greedy,random"]
     ru, en = run(*args, "--lang", "ru").stdout, run(*args, "--lang", "en").stdout
-    for word in ("стучит", "берёт из базара", "Рыба", "Козёл", "Кон 1", "Сдача", "было", "стало"):
+    for word in ("стук", "из базара", "Рыба", "Козёл", "Кон 1", "Сдача", "было", "стало"):
         assert word in ru
     for word in ("knock", "boneyard", "Fish", "goat", "Round", "Player", "before", "total"):
         assert word not in ru
-    for word in ("knocks", "from the boneyard", "Fish", "goat", "Round 1", "Deal", "before"):
+    for word in ("knock", "from the boneyard", "Fish", "goat", "Round 1", "Deal", "before"):
         assert word in en
     assert not CYRILLIC.search(en)
 
@@ -119,8 +119,8 @@ def test_bots_are_assigned_round_the_table() -> None:
 def test_brief_leaves_out_deals_and_moves_but_keeps_scores() -> None:
     full = run("sim", "--seed", "2").stdout
     brief = run("sim", "--seed", "2", "--brief").stdout
-    assert "Deal" in full and "leads" in full
-    assert "Deal" not in brief and "leads" not in brief
+    assert "Deal" in full and "lead " in full
+    assert "Deal" not in brief and "lead " not in brief
     assert brief.count("Score after round") == full.count("Score after round") > 0
 
 

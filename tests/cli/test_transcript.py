@@ -140,7 +140,7 @@ def test_a_fish_with_the_boneyard_taken_lists_the_tiles() -> None:
     assert story.result is not None
     text = match_text(match)
     taker = f"Player {story.result.taker + 1}"
-    assert f"{taker} takes the boneyard: {names(story.taken)}." in text
+    assert f"The boneyard goes to {taker}: {names(story.taken)}." in text
 
 
 def test_scripted_deals_are_shown_as_far_as_they_can_be_known(
@@ -166,7 +166,7 @@ def test_scripted_deals_are_shown_as_far_as_they_can_be_known(
                 assert story.dealt[seat] == dealt.hands[seat]
     text = match_text(scripted)
     assert "(not known: took the boneyard)" in text
-    assert re.search(r"takes the boneyard: \d+ tiles?\.", text)
+    assert re.search(r"The boneyard goes to .+?: \d+ tiles?\.", text)
 
 
 # --- the actions (K3) ---
@@ -177,10 +177,12 @@ def test_every_action_is_told(players: int) -> None:
     text = match_text(match)
     events = [e for h in match.histories for e in h]
     plays = sum(1 for e in events if e.code >= 0)
-    assert text.count(" leads ") == len(match.results)
-    assert text.count(" plays ") + text.count(" leads ") == plays
-    assert text.count(" knocks") == sum(1 for e in events if e.code == KNOCK)
-    drawn = re.findall(r" draws ([\d\-, ]+) from the boneyard", text)
+    leads = len(re.findall(r"\blead \d-\d", text))
+    assert leads == len(match.results)
+    laid = len(re.findall(r"\d-\d on the (?:left|right)\b", text))
+    assert laid + leads == plays
+    assert len(re.findall(r"\bknock\b", text)) == sum(1 for e in events if e.code == KNOCK)
+    drawn = re.findall(r"\bfrom the boneyard: ([\d\-, ]+)", text)
     assert sum(len(d.split(", ")) for d in drawn) == sum(1 for e in events if e.code == DRAW)
 
 
@@ -347,7 +349,7 @@ def test_abandoned_match_shows_the_round_in_play_and_k10_1_ratings() -> None:
     outcome = match.abandon(1)
     text = match_text(match, ["Маша", "Alex", "Оля"], "ru")
     assert "(кон идёт)" in text
-    assert "Alex покинул партию." in text
+    assert "Партия сдана: Alex." in text
     assert text.count("Счёт после кона") == 2
     final = text.split("Конец партии")[1].split("рейтинг")[1]
     for seat, name in enumerate(["Маша", "Alex", "Оля"]):

@@ -235,13 +235,13 @@ def test_round_notes_words_for_morskoy_in_both_languages() -> None:
     sides = side_names(rules, names)
     lines = round_notes(rules, result, names, sides, "ru")
     text = "\n".join(lines)
-    assert "Сумма проигравших L = 27: пишет Игрок 1 + Игрок 3." in text
+    assert "Сумма проигравших L = 27; записано: Игрок 1 + Игрок 3." in text
     assert "у всех списываются в 0" in text
     assert "«На сто» (заработано, 6-6 выдан до сдачи): Игрок 3." in text
     assert "Попытка 2/3 списать рыбу." in text
     assert "«Яйца», попытка 1/3: 1-1 в базаре — пересдача." in text
     assert "«Яйца», попытка 2/3: 2-2 у игрока Игрок 4, заход с него." in text
-    assert "Следующий кон «на сто»: Игрок 2 получает 6-6 и заходит с него." in text
+    assert "Следующий кон «на сто» — 6-6 и заход с него: Игрок 2." in text
     en = "\n".join(round_notes(rules, result, seat_names(rules, None, "en"), sides, "en"))
     assert "Try 2/3 to write the fish off." in en
     assert not CYRILLIC.search(QUOTED.sub("", en).replace("Игрок", ""))
@@ -273,7 +273,7 @@ def test_round_notes_words_for_general_telefon_chechevo_sport() -> None:
         ),
         "sport": (
             {"writer": 1, "points": 27, "tie": False, "deals_left": 7, "ended": None},
-            ["Игрок 2 + Игрок 4 пишет 27.", "Осталось сдач: 7."],
+            ["Записано 27: Игрок 2 + Игрок 4.", "Осталось сдач: 7."],
         ),
     }
     for preset, (notes, wanted) in cases.items():

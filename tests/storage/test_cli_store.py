@@ -49,7 +49,7 @@ def test_stats_table_shows_each_profile() -> None:
     result = run("stats")
     assert result.exit_code == 0
     rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if "│" in line}
-    assert "1/2" in rows["Masha"] and "14.0" in rows["Masha"] and "(1 left)" in rows["Masha"]
+    assert "1/2" in rows["Masha"] and "14.0" in rows["Masha"] and "(1 resigned)" in rows["Masha"]
     assert "17.0" in rows["Alex"] and "+4, 0" in rows["Alex"] and "+0, 22 🐐" in rows["Alex"]
 
 
@@ -136,7 +136,7 @@ def test_records_lists_kept_matches() -> None:
     second = archive_match(abandoned, [MASHA, ALEX, OLYA])
     listed = run("records")
     assert listed.exit_code == 0
-    assert first.stem in listed.stdout and "abandoned by Masha" in listed.stdout
+    assert first.stem in listed.stdout and "resigned by Masha" in listed.stdout
     rows = json.loads(run("records", "--json").stdout)
     assert [r["name"] for r in rows] == [second.stem, first.stem]
     assert {tuple(r["players"]) for r in rows} == {("Masha", "Alex"), ("Masha", "Alex", "Olya")}

@@ -109,7 +109,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             self.new_tiles |= 1 << drawn
             ts = tile_set(m.rules.set_top)
             self.selected = drawn
-            self.message = after_draw(ts.name(drawn), m.legal_actions(), self.lang)
+            self.message = self.to_player(after_draw(ts.name(drawn), m.legal_actions(), self.lang))
         else:
             self.message = ""
         if code != DRAW and seat == self.viewer:

@@ -31,7 +31,7 @@ from ...text import clean
 from ...transcript_cross import ends_text
 from ..app import DominoApp
 from ..session import GameSession, Seat
-from ..strings import level_name, t
+from ..strings import level_name, short_preset, t
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import CrossView, cross_view
 from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
@@ -40,7 +40,6 @@ from ..widgets.scores import ScoreSheet, sheet_parts
 from ..words import event_line, result_headline
 from .base import DominoScreen
 from .replay_review import ReviewedReplay
-from .saved_games import short_preset
 
 
 def names_session(loaded: LoadedRecord) -> GameSession:

@@ -21,18 +21,10 @@ from ...i18n import has_key
 from ...storage import SaveError, SaveInfo, SaveLocked
 from ...text import clean
 from ..saving import Saves
-from ..strings import level_name, t
+from ..strings import level_name, short_preset, t
 from .base import DominoModal, DominoScreen
 
-
 # (string key, width): fixed widths keep the five columns inside 80 columns in both languages
-def short_preset(preset: str, lang: str) -> str:
-    """A preset's short name for a narrow column ("Козёл", "Классика", "Все тройки"); a
-    preset this program does not know (a newer one's save) as saved."""
-    key = f"preset_short.{preset}"
-    return t(key, lang) if has_key(key, lang) else preset
-
-
 COLUMNS = (
     ("saves_players", 26),
     ("saves_rules", 11),

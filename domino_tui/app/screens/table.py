@@ -37,7 +37,7 @@ from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
 from .base import DominoScreen
 from .turn_moves import can_close, playable_tiles, several_moves
-from .turn_words import end_words, fit_name, move_text, recent_lines
+from .turn_words import addressed, end_words, fit_name, move_text, recent_lines
 
 W = TypeVar("W", bound=Widget)
 _NOTHING = object()
@@ -312,10 +312,14 @@ class TableScreen(DominoScreen):
             return t("tw.several_shown", lang, move=move, n=n, of=len(moves))
         if not self.my_turn():
             return t("waiting", lang, name=self.session.name(m.turn))
-        text = self.your_turn_text()
-        if self.session.hotseat:
-            text = f"{self.session.name(self.viewer)}: {text}"
-        return text
+        return self.to_player(self.your_turn_text())
+
+    def to_player(self, text: str) -> str:
+        """In hot-seat a word for the player at the keyboard names them ("Alex, your turn:
+        …"); against bots the one human is simply "you"."""
+        if not self.session.hotseat or self.viewer < 0:
+            return text
+        return addressed(self.session.name(self.viewer), text, self.lang)
 
     def your_turn_text(self) -> str:
         lang, m = self.lang, self.match

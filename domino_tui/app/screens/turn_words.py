@@ -17,6 +17,18 @@ from ...engine.tiles import TileSet
 from ...transcript_cross import ARROWS
 from ..strings import t
 
+# the polite pronoun keeps its capital inside a Russian sentence («Маша, Вы взяли …»)
+POLITE = ("Вы", "Ваш", "Вам", "Вас")
+
+
+def addressed(name: str, text: str, lang: str) -> str:
+    """``text`` said to the player named ``name`` (hot-seat, where "you" alone does not say
+    who is meant): "Alex, your turn: …", «Маша, Вы взяли 3-4 — …». The sentence goes on after
+    the name, so its first letter is lowered, but never the polite «Вы/Ваш…» of Russian."""
+    if text[:1].isupper() and not (lang == "ru" and text.startswith(POLITE)):
+        text = text[0].lower() + text[1:]
+    return t("tw.addressed", lang, name=name, text=text)
+
 
 def fit_name(name: str, width: int) -> str:
     """``name`` cut to ``width`` characters with an ellipsis, never below two characters."""

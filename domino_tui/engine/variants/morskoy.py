@@ -210,14 +210,16 @@ def judge(
             else:
                 f = hand[f_side]
                 o = max(hand[s] for s in range(sides) if s != f_side)
+                # V1.D2: the fish's «менее 25» and «более 25» are strict, so exactly 25 is
+                # neither: no «на сто» (V1.7.1) and no write-off (V1.7.2, left to V1.7.5)
                 if f < o:  # V1.7.1
                     notes["fish"], writer = "won", f_side
                     notes["L"] = total - f
-                    if f < wm <= o:
+                    if f < wm < o:
                         earned = fisher
                 elif f == o:  # V1.7.4
                     notes["fish"], nxt = "eggs", {"mode": "eggs"}
-                elif f >= wm:  # V1.7.2
+                elif f > wm:  # V1.7.2
                     notes["fish"] = "write_off"
                     nxt = {
                         "mode": "try",

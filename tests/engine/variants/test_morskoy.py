@@ -1,5 +1,5 @@
 """Морской козёл (docs/variants/morskoy.md, V1): every numbered rule V1.1-V1.9.3, the decisions
-V1.D1-V1.D18 and the seven worked examples of the page, on scripted deals.
+V1.D1-V1.D18 and the eight worked examples of the page, on scripted deals.
 
 Most scripts deal short hands with an empty boneyard (``fill=False``), so a player who cannot
 follow knocks at once and the rounds are a few moves long. Anya is seat 0, Boris seat 1.
@@ -801,3 +801,70 @@ def test_round_costs_price_the_end_of_the_match() -> None:
 def test_variant_is_found_by_name() -> None:
     """The registry finds Морской by name."""
     assert get_variant("morskoy") is VARIANT
+
+
+# --- V1.7 at exactly 25 (V1.D2): «менее 25» and «более 25» are both strict ----------------------
+# Hands of 24, 25 and 26 (no lone 0-0 or 6-6, V1.8.1) and one of 10, on disjoint tiles.
+HAND = {24: "5-6 4-5 1-3", 25: "5-6 4-5 2-3", 26: "5-6 4-5 2-4", 10: "0-4 1-5"}
+
+
+def _fish(fisher_hand: str, other_hand: str) -> Any:
+    """Judge a two-player fish made by Anya (seat 0), nobody holding points."""
+    state = finished(R2, [fisher_hand, other_hand], fisher=0, line=[("0-0", 0)])
+    return judge(R2, (Standing(), Standing()), {"mode": "free", "leader": 0}, state)
+
+
+@pytest.mark.parametrize(
+    ("fisher", "fish", "next_mode"),
+    [(24, "nothing", "free"), (25, "nothing", "free"), (26, "write_off", "try")],
+)
+def test_V1_7_2_V1_7_5_D2_a_fisher_writes_off_only_over_25(
+    fisher: int, fish: str, next_mode: str
+) -> None:
+    """V1.7.2, V1.7.5, V1.D2: the fisher holds more than the other (10); 001 «Если у рыбака
+    больше очков чем у другого игрока и более 25, то рыбак имеет право списать рыбу»: 26 is
+    «более 25», 25 is not — at 25, as at 24, the remaining rule V1.7.5 applies: nothing is
+    written and the fisher leads the next round with any tile."""
+    v = _fish(HAND[fisher], HAND[10])
+    assert v.hand == (fisher, 10)
+    assert v.notes["fish"] == fish and v.written == (0, 0)
+    assert v.next_extra["mode"] == next_mode and v.next_extra["leader"] == 0
+
+
+@pytest.mark.parametrize(
+    ("other", "written", "na_sto"),
+    [(24, (0, 0), False), (25, (25, 0), False), (26, (26, 0), True)],
+)
+def test_V1_7_1_D2_the_fisher_goes_na_sto_only_when_the_other_holds_over_25(
+    other: int, written: tuple[int, int], na_sto: bool
+) -> None:
+    """V1.7.1, V1.D2: the fisher (10) holds less and wins the round; 001 «Если у рыбака менее
+    25 очков, а у другого — более, то рыбак считается победившим, и он делает ход на сто»: the
+    other's 26 is «более 25» and gives «на сто»; 25 is not, so the fisher only wins the round
+    and writes the 25 (V1.8.2, 25 or more is written) and leads the next round with any tile;
+    24 is not written at all."""
+    v = _fish(HAND[10], HAND[other])
+    assert v.hand == (10, other)
+    assert v.notes["fish"] == "won" and v.written == written
+    assert (v.notes["na_sto_next"] == 0) is na_sto
+    assert v.next_extra == {"mode": "na_sto" if na_sto else "free", "leader": 0}
+
+
+@pytest.mark.parametrize(("fisher", "na_sto"), [(24, True), (25, False)])
+def test_V1_7_1_D2_a_fisher_at_25_is_not_under_25(fisher: int, na_sto: bool) -> None:
+    """V1.7.1, V1.D2: against 26 the fisher wins the round either way; «на сто» needs the
+    fisher «менее 25»: 24 is, 25 is not."""
+    v = _fish(HAND[fisher], "4-6 3-5 0-2 1-5")
+    assert v.hand == (fisher, 26) and v.notes["fish"] == "won" and v.written == (26, 0)
+    assert (v.notes["na_sto_next"] == 0) is na_sto
+
+
+def test_V1_7_D2_example_8_a_played_fish_at_exactly_25_is_neither_under_nor_over() -> None:
+    """V1.7.5, V1.D2 in a played match: Anya fishes holding 5-6 4-5 2-3 = 25 against Boris's
+    1-2 3-4 = 10: not «более 25», so there is no write-off; nothing is written and she leads
+    the next round freely."""
+    m = play(R2, WARM, (("0-0 5-6 4-5 2-3", "1-2 3-4"), "0-0 knock knock"))
+    last = m.results[-1]
+    assert last.fish and last.fisher == 0
+    assert last.score.lines[0].hand_points == 25 and last.notes["fish"] == "nothing"
+    assert written(m) == [0, 0] and m.extra == {"mode": "free", "leader": 0}
