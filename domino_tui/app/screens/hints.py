@@ -4,15 +4,19 @@ worker, so the table stays live; an answer for a position that has moved on is d
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.widgets import Static
 
-from ...bots.explain import Advice, advise
 from ...engine.actions import placements
 from ...engine.view import SeatView
 from ..hint_words import hint_text
 from ..strings import t
 from .table import TableScreen
+
+if TYPE_CHECKING:
+    from ...bots.explain import Advice
 
 
 class Hints(TableScreen):
@@ -25,10 +29,12 @@ class Hints(TableScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, view: SeatView, token: int) -> None:
+        from ...bots import explain  # the search: with the first hint, not the first frame
+
         try:
-            advice = advise(view, self.session.seed)
+            advice = explain.advise(view, self.session.seed)
         except Exception:  # a hint must never take the table down
-            advice = Advice(view.legal[0], (), (), "only")
+            advice = explain.Advice(view.legal[0], (), (), "only")
         self.app.call_from_thread(self.show_hint, advice, view, token)
 
     def show_hint(self, advice: Advice, view: SeatView, token: int) -> None:
