@@ -479,3 +479,30 @@ def test_a_mistyped_command_still_gets_typers_list_and_suggestion(
     with pytest.raises(SystemExit) as stop:
         cli.main()
     assert stop.value.code == 2 and "stats" in capsys.readouterr().err
+
+
+async def test_the_rules_screen_parses_and_renders_only_the_page_shown_and_only_once() -> None:
+    """The Rules screen's budget of work (issue 22 item 9), counted, not timed: its first open
+    parses one page and renders it once at the screen's width; opening it again does neither;
+    turning the page parses and renders that page only."""
+    from domino_tui.app.screens import rules
+
+    rules.rules_document.cache_clear()
+    rules.rules_lines.cache_clear()
+    app = table_app("ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            assert rules.rules_document.cache_info().misses == 1
+            assert rules.rules_lines.cache_info().misses == 1
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("r")
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.query_one(Book).page == rules.PAGES[1]
+        assert rules.rules_document.cache_info().misses == 2
+        assert rules.rules_lines.cache_info().misses == 2
