@@ -9,8 +9,8 @@ know; the player is addressed with «Вы».
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..bots.explain import Advice, Reason, ends_after
 from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles_of_move
 from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
@@ -19,6 +19,9 @@ from ..transcript import plural
 from ..transcript_cross import ARROWS
 from .screens.turn_words import move_text
 from .strings import t
+
+if TYPE_CHECKING:
+    from ..bots.explain import Advice, Reason
 
 
 def move_words(view: SeatView, code: int, lang: str, noun: bool = False) -> str:
@@ -141,6 +144,8 @@ def reason_words(r: Reason, advice: Advice, view: SeatView, names: Sequence[str]
             points=plural(r.pips, "hw.points", lang),
         )
     if kind == "ends":
+        from ..bots.explain import ends_after  # the search's module: not before the first frame
+
         mine = ends_after(view, r.other)
         return t("hw.ends", lang, ends=ends_words(r.numbers, lang), mine=ends_words(mine, lang))
     return kind

@@ -32,9 +32,6 @@ from typing import Any
 
 from ..text import clean
 from .base import Bot, Explaining
-from .counter import CounterBot
-from .ismcts import IsmctsBot
-from .pimc import PimcBot
 from .rollout import POLICIES
 from .simple import GreedyBot, RandomBot
 
@@ -105,6 +102,21 @@ class BotInfo:
     more_options: bool = False  # a plugin factory with ``**options``: other keys go through
 
 
+def _built_in(module: str, name: str) -> Callable[..., Bot]:
+    """The factory of a search bot, its module imported when a bot of that kind is first made:
+    the table's first frame needs the one level it seats, not every bot's search
+    (``tests/bench/test_startup.py`` keeps the rest out)."""
+
+    def factory(seed: int, **options: Any) -> Bot:
+        from importlib import import_module
+
+        made: Bot = getattr(import_module(f"{__name__}.{module}"), name)(seed, **options)
+        return made
+
+    factory.__name__ = factory.__qualname__ = name
+    return factory
+
+
 _ISMCTS_OPTIONS = {
     "iterations": BotOption(int, 1, MAX_BUDGET),
     "time_ms": BotOption(int, 0, MAX_TIME_MS),  # 0: no wall-clock cap
@@ -119,12 +131,12 @@ BUILTIN: dict[str, BotInfo] = {
         BotInfo("greedy", GreedyBot, "heaviest playable tile first"),
         BotInfo(
             "counter",
-            CounterBot,
+            _built_in("counter", "CounterBot"),
             "rule-based expert: reads knocks and draws, keeps suits, blocks, judges fish",
         ),
         BotInfo(
             "pimc",
-            PimcBot,
+            _built_in("pimc", "PimcBot"),
             "guesses hidden tiles, plays every move out, solves the round's end exactly",
             timed=True,
             options={
@@ -145,7 +157,7 @@ BUILTIN: dict[str, BotInfo] = {
         ),
         BotInfo(
             "ismcts",
-            IsmctsBot,
+            _built_in("ismcts", "IsmctsBot"),
             "information-set Monte Carlo tree search over guessed deals",
             timed=True,
             options=_ISMCTS_OPTIONS,

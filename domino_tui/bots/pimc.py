@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TYPE_CHECKING
 
 from ..engine.view import SeatView
 from .base import ExplainingBot
 from .endgame import SOLVE_NODES
-from .explain import MIN_GUESSES, MoveValue, evaluate
 from .rollout import POLICIES
 from .search import action_name
+
+if TYPE_CHECKING:
+    from .explain import MoveValue
 
 PLAYOUTS = 600  # per decision, shared among the candidates
 
@@ -83,6 +86,9 @@ class PimcBot(ExplainingBot):
 
     def values(self, view: SeatView) -> tuple[MoveValue, ...]:
         """Every distinct move's values over the guessed deals, best first."""
+        # the search is imported by the first decision, not by seating the bot (the first frame)
+        from .explain import MIN_GUESSES, evaluate
+
         moves = len(view.legal)
         if self.samples:
             budget, most = self.samples * moves, self.samples

@@ -11,9 +11,11 @@ so a file name or an argument with escape codes prints as text.
 from __future__ import annotations
 
 import sys
+from types import ModuleType
 
 import typer
 from typer.exceptions import Abort, TyperException
+from typer.models import CommandInfo
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
@@ -24,16 +26,48 @@ from .words import UserError, argv_lang, cli_lang, say
 
 fastparams.install()  # plain option values without importing pydantic (the first frame's cost)
 
-app = typer.Typer(
-    name="domino",
-    help="Козёл, the Russian yard game of dominoes, in the terminal.",
-    no_args_is_help=False,
-    add_completion=False,
-    rich_markup_mode="rich",
-)
+AREAS: tuple[ModuleType, ...] = (play, learn, sim, rules, bots, arena, store, replay, analyze)
 
-for module in (play, learn, sim, rules, bots, arena, store, replay, analyze):
-    module.register(app)
+
+def new_app() -> typer.Typer:
+    return typer.Typer(
+        name="domino",
+        help="Козёл, the Russian yard game of dominoes, in the terminal.",
+        no_args_is_help=False,
+        add_completion=False,
+        rich_markup_mode="rich",
+    )
+
+
+def command_name(command: CommandInfo) -> str:
+    """The name a command is typed by: its own, else its function's (as typer names it)."""
+    if command.name:
+        return command.name
+    callback = command.callback
+    return callback.__name__.lower().replace("_", "-") if callback else ""
+
+
+app = new_app()  # every command: what ``--help`` lists, and what the tests drive
+AREA_OF: dict[str, ModuleType] = {}  # a command's name → the area that registers it
+for area in AREAS:
+    known = len(app.registered_commands)
+    area.register(app)
+    AREA_OF.update((command_name(c), area) for c in app.registered_commands[known:])
+
+
+def app_for(argv: list[str]) -> typer.Typer:
+    """The app that runs this command line. Typer builds the options of every registered
+    command before it runs one — a tenth of the table's first frame for commands nobody asked
+    for — so a command named first runs in an app of its own area and play's (whose callback,
+    the table without a command, keeps the app a group of commands). Anything else (no command,
+    ``--help``, a mistyped name) gets the whole app, with typer's list and suggestions."""
+    area = AREA_OF.get(argv[1]) if len(argv) > 1 else None
+    if area is None:
+        return app
+    trimmed = new_app()
+    for needed in dict.fromkeys((play, area)):
+        needed.register(trimmed)
+    return trimmed
 
 
 __all__ = ["UserError", "app", "main"]
@@ -66,7 +100,7 @@ def _os_error(err: OSError, lang: str) -> str:
 def main() -> None:
     """Console entry point: one clean line for every expected failure, never a traceback."""
     try:
-        code = app(standalone_mode=False)
+        code = app_for(sys.argv)(standalone_mode=False)
     except KeyboardInterrupt:
         print("\n" + say("cli.interrupted", cli_lang(argv_lang())), file=sys.stderr)
         sys.exit(130)

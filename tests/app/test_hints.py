@@ -85,16 +85,16 @@ async def test_the_hint_key_shows_the_move_the_reason_and_the_gain(
 async def test_the_hint_thinks_in_a_worker_while_the_table_stays_live(
     monkeypatch: pytest.MonkeyPatch, moved_on: bool
 ) -> None:
-    from domino_tui.app.screens import hints
+    from domino_tui.bots import explain
 
     release = threading.Event()
-    real = hints.advise
+    real = explain.advise
 
     def slow(view, seed):  # type: ignore[no-untyped-def]
         assert release.wait(10)
         return real(view, seed)
 
-    monkeypatch.setattr(hints, "advise", slow)
+    monkeypatch.setattr(explain, "advise", slow)  # the hint's search
     app = block_app("en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -44,6 +44,64 @@ LAZY = (
     "domino_tui.storage.save_list",
     "domino_tui.storage.save_actions",
     "importlib.metadata",
+    # issue 22: the search bots not seated, the hint's and the tutor's search, the coach
+    "domino_tui.bots.counter",
+    "domino_tui.bots.ismcts",
+    "domino_tui.bots.explain",
+    "domino_tui.bots.sampler",
+    "domino_tui.bots.belief",
+    "domino_tui.coach",
+    "domino_tui.coach.review",
+    "multiprocessing",
+    "concurrent.futures.process",
+)
+
+# The budget of the table's first frame (issue 22 item 9): every domino_tui module it may load,
+# by name. A module that creeps in fails the test by name: import it where it is used, or, when
+# the first frame really needs it, add it here (and measure with benchmarks/app.py).
+FIRST_FRAME = frozenset(
+    {
+        "domino_tui",
+        "domino_tui.launch",
+        "domino_tui.i18n",
+        "domino_tui.text",
+        "domino_tui.score_words",
+        "domino_tui.transcript",
+        "domino_tui.transcript_cross",
+        "domino_tui.variant_words",
+        *(f"domino_tui.cli{m}" for m in ("", ".fastparams", ".health", ".options", ".words")),
+        *(f"domino_tui.cli.{m}" for m in ("analyze", "arena", "bots", "learn", "play")),
+        *(f"domino_tui.cli.{m}" for m in ("replay", "rules", "saves", "sim", "store")),
+        *(f"domino_tui.engine{m}" for m in ("", ".actions", ".cross", ".deal", ".geometry")),
+        *(f"domino_tui.engine.{m}" for m in ("match", "record", "round", "rules", "scoring")),
+        *(f"domino_tui.engine.{m}" for m in ("tiles", "view", "variants", "variants.base")),
+        "domino_tui.engine.variants.kozel",
+        # the registry, the level the table seats (hard: pimc) and what making it needs
+        *(f"domino_tui.bots{m}" for m in ("", ".base", ".simple", ".pimc", ".rollout")),
+        *(f"domino_tui.bots.{m}" for m in ("search", "endgame", "line_solve")),
+        *(f"domino_tui.storage{m}" for m in ("", ".files", ".locks", ".meta", ".paths")),
+        *(f"domino_tui.storage.{m}" for m in ("reading", "saves")),
+        *(f"domino_tui.app{m}" for m in ("", ".app", ".hint_words", ".saving", ".session")),
+        *(f"domino_tui.app.{m}" for m in ("settings", "strings", "words", "screens", "widgets")),
+        *(f"domino_tui.app.screens.{m}" for m in ("base", "bot_turns", "curtain", "dialogs")),
+        *(f"domino_tui.app.screens.{m}" for m in ("game", "hints", "start", "table", "tutor")),
+        *(f"domino_tui.app.screens.turn_{m}" for m in ("input", "moves", "timer", "words")),
+        *(f"domino_tui.app.widgets.{m}" for m in ("board", "chain", "hand", "scores", "seats")),
+        *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "cross_board")),
+        *(f"domino_tui.app.widgets.{m}" for m in ("cross_paint", "cross_view")),
+    }
+)
+# beyond what a bare Textual app (one Static) loads at its first paint: the CLI (typer and what
+# it brings) and these, each with its submodules; anything else outside domino_tui fails the
+# test by name
+CLI_PACKAGES = ("typer", "shellingham", "annotated_doc")
+EXTRA = frozenset(
+    {
+        *("gc", "gettext", "hashlib", "_hashlib", "_blake2", "hmac", "secrets"),
+        *("importlib.util", "importlib._abc", "importlib.resources", "concurrent.futures.thread"),
+        *("textual.widgets._footer", "textual.widgets._label", "textual.widgets._rich_log"),
+        *("rich.abc", "rich.pretty", "rich.rule"),
+    }
 )
 
 CHILD = r"""
@@ -101,6 +159,96 @@ def test_the_first_frame_does_not_import_what_it_does_not_need(tmp_path: Path) -
     loaded = loaded_modules("frame", tmp_path)
     assert "domino_tui.app.screens.game" in loaded  # it did reach the table
     assert sorted(loaded.intersection(LAZY)) == []
+
+
+# the modules loaded when the first frame is painted (as benchmarks/app.py stamps it), through
+# the real entry point; the bare app's, painted the same way
+PAINTED = r"""
+import json, sys
+
+
+def painted(app):
+    print("MODULES", json.dumps(sorted(sys.modules)), flush=True)
+    app.exit()
+
+
+async def idle(pilot):
+    pass  # the exit comes from the first paint
+
+
+if sys.argv[1] == "bare":
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Bare(App):
+        def compose(self):
+            yield Static("Козёл")
+
+        def on_mount(self):
+            self.call_after_refresh(painted, self)
+
+    Bare().run(headless=True, auto_pilot=idle, size=(80, 24))
+    raise SystemExit(0)
+
+from domino_tui.app.app import DominoApp
+from domino_tui.app.screens.game import GameScreen
+
+_run, _mount = DominoApp.run, GameScreen.on_mount
+
+
+def on_mount(self):
+    _mount(self)
+    self.call_after_refresh(painted, self.app)
+
+
+def run(self, *args, **kwargs):
+    return _run(self, headless=True, auto_pilot=idle, size=(80, 24))
+
+
+GameScreen.on_mount, DominoApp.run = on_mount, run
+from domino_tui.launch import main
+
+sys.argv = ["domino", "play", "--seed", "3", "--pace", "slow", "--lang", "ru"]
+main()
+"""
+
+
+def painted_modules(mode: str, home: Path) -> set[str]:
+    return set(json.loads(child_line(PAINTED, home, "MODULES ", mode).split(" ", 1)[1]))
+
+
+def within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def beyond_budget(loaded: set[str], bare: set[str]) -> list[str]:
+    """The modules the table's first frame loads beyond its budget."""
+    ours = {m for m in loaded if m == "domino_tui" or m.startswith("domino_tui.")}
+    cli = {m for m in loaded if within(m, CLI_PACKAGES)}
+    listed = (*EXTRA, "rich._unicode_data")  # rich's tables: one module per Unicode version
+    others = {m for m in loaded - ours - cli - bare if not within(m, listed)}
+    return sorted((ours - FIRST_FRAME) | others)
+
+
+def test_the_first_frame_loads_only_its_budget_of_modules(tmp_path: Path) -> None:
+    """Issue 22 item 9, without timing anything: the first frame (1.81× the bare app's when
+    the search bots, the coach and multiprocessing had crept back) loads the domino_tui
+    modules listed in FIRST_FRAME, and beyond a bare Textual app only the CLI's and EXTRA."""
+    loaded = painted_modules("table", tmp_path)
+    assert "domino_tui.app.screens.game" in loaded  # it did reach the table
+    crept = beyond_budget(loaded, painted_modules("bare", tmp_path))
+    assert crept == [], (
+        f"the first frame now loads {len(crept)} module(s) beyond its budget: {', '.join(crept)}"
+        " — import them where they are used, or list them in FIRST_FRAME / EXTRA"
+    )
+    assert sorted(loaded.intersection(LAZY)) == []
+
+
+def test_the_budget_names_a_module_that_creeps_in() -> None:
+    budget = set(FIRST_FRAME) | {"textual", "typer.main"}
+    assert beyond_budget(budget, {"textual"}) == []
+    crept = budget | {"domino_tui.coach.review", "multiprocessing", "rich._unicode_data.x"}
+    assert beyond_budget(crept, {"textual"}) == ["domino_tui.coach.review", "multiprocessing"]
 
 
 def test_the_rules_screen_still_loads_its_parser_when_opened(tmp_path: Path) -> None:
@@ -299,3 +447,62 @@ def test_the_collector_comes_back_by_itself_during_a_long_command() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     ).stdout
     assert "ON True" in out
+
+
+# --- the command line builds only the command it runs ---------------------------------------
+
+
+def test_a_named_command_runs_in_an_app_of_its_own_area_and_anything_else_in_the_whole_app() -> (
+    None
+):
+    """Typer builds every registered command's options before running one; ``domino play``
+    builds play's area only (issue 22 item 9), and every command still finds itself."""
+    from domino_tui import cli
+
+    every = {cli.command_name(c) for c in cli.app.registered_commands}
+    assert set(cli.AREA_OF) == every and {"play", "sim", "stats", "resume"} <= every
+    for name in every:
+        trimmed = cli.app_for(["domino", name, "--help"])
+        names = {cli.command_name(c) for c in trimmed.registered_commands}
+        assert name in names and "play" in names and trimmed.registered_callback is not None
+    assert len(cli.app_for(["domino", "play"]).registered_commands) < len(every)
+    for argv in (["domino"], ["domino", "--help"], ["domino", "plya"], ["domino", "--lang"]):
+        assert cli.app_for(argv) is cli.app
+
+
+def test_a_mistyped_command_still_gets_typers_list_and_suggestion(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from domino_tui import cli
+
+    monkeypatch.setattr(sys, "argv", ["domino", "stat"])
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 2 and "stats" in capsys.readouterr().err
+
+
+async def test_the_rules_screen_parses_and_renders_only_the_page_shown_and_only_once() -> None:
+    """The Rules screen's budget of work (issue 22 item 9), counted, not timed: its first open
+    parses one page and renders it once at the screen's width; opening it again does neither;
+    turning the page parses and renders that page only."""
+    from domino_tui.app.screens import rules
+
+    rules.rules_document.cache_clear()
+    rules.rules_lines.cache_clear()
+    app = table_app("ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            assert rules.rules_document.cache_info().misses == 1
+            assert rules.rules_lines.cache_info().misses == 1
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("r")
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.query_one(Book).page == rules.PAGES[1]
+        assert rules.rules_document.cache_info().misses == 2
+        assert rules.rules_lines.cache_info().misses == 2

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from domino_tui.bots import explain, make_bot
 from domino_tui.bots import ismcts as ismcts_module
-from domino_tui.bots import make_bot
-from domino_tui.bots import pimc as pimc_module
 from domino_tui.bots.ismcts import IsmctsBot
 from domino_tui.bots.pimc import PimcBot
 from domino_tui.engine.rules import make_rules
@@ -48,7 +47,7 @@ def test_a_single_legal_action_is_answered_without_searching(
         raise AssertionError("searched with one legal action")
 
     monkeypatch.setattr(ismcts_module, "Sampler", no_search)
-    monkeypatch.setattr(pimc_module, "evaluate", no_search)
+    monkeypatch.setattr(explain, "evaluate", no_search)  # pimc's search
     for match in positions(make_rules({"players": 2}), 8):
         view = seat_view(match, match.turn)
         if len(view.legal) == 1:

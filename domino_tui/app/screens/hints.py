@@ -5,16 +5,20 @@ that does not come within the limit is "no hint in time" (bots/runner.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from ...bots.explain import Advice, advise
 from ...engine.actions import placements
 from ...engine.view import SeatView
 from ..hint_words import hint_text
 from ..strings import t
 from .table import TableScreen
+
+if TYPE_CHECKING:
+    from ...bots.explain import Advice
 
 
 class Hints(TableScreen):
@@ -29,10 +33,12 @@ class Hints(TableScreen):
     def hint_worker(self, view: SeatView, token: int) -> None:
         """The search runs in the hint's own thread, within the session's help limit; this
         worker only waits, so leaving the table never waits for it."""
+        from ...bots import explain  # the search: with the first hint, not the first frame
+
         worker = get_current_worker()
         seed = self.session.seed
         outcome = self.hint_thinker.call(
-            lambda: advise(view, seed), self.session.help_limit, lambda: worker.is_cancelled
+            lambda: explain.advise(view, seed), self.session.help_limit, lambda: worker.is_cancelled
         )
         if outcome.cancelled:
             return
@@ -41,7 +47,7 @@ class Hints(TableScreen):
             return
         advice = outcome.value
         if advice is None:  # a hint must never take the table down
-            advice = Advice(view.legal[0], (), (), "only")
+            advice = explain.Advice(view.legal[0], (), (), "only")
         self.app.call_from_thread(self.show_hint, advice, view, token)
 
     def hint_late(self, token: int) -> None:

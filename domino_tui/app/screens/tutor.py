@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -22,14 +23,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
-from ...bots.explain import Advice, Reason, distinct_moves, reasons_for
-from ...coach import review
-from ...coach.review import Decision, value_of, warns
 from ...engine.view import SeatView
 from ..hint_words import move_words, reason_words
 from ..strings import t
 from .base import DominoModal
 from .table import TableScreen
+
+if TYPE_CHECKING:  # the coach and its search load with the first look, not the first frame
+    from ...bots.explain import Reason
+    from ...coach.review import Decision
 
 BACK, ANYWAY = "back", "anyway"
 
@@ -46,6 +48,9 @@ class Caught:
 
 def look(view: SeatView, code: int, seed: int) -> Caught | None:
     """The tutor's look at ``code``: None when it may be laid, else what to say about it."""
+    from ...coach import review
+    from ...coach.review import warns
+
     decision = review.tutor_check(view, code, seed=seed)
     if not warns(decision):
         return None
@@ -55,6 +60,10 @@ def look(view: SeatView, code: int, seed: int) -> Caught | None:
 def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
     """The facts that set the best move apart from the one chosen, on the tutor's own
     evaluation (same seed and budget, so the same values); none if they cannot be had."""
+    from ...bots.explain import reasons_for
+    from ...coach import review
+    from ...coach.review import value_of
+
     budget = review.TUTOR_BUDGET
     try:
         values = review.review_values(view, d.played, seed=seed, budget=budget)
@@ -67,6 +76,8 @@ def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
 def caught_lines(caught: Caught, names: Sequence[str], lang: str) -> list[str]:
     """The dialog's words: the move chosen described (not quoted as an order), its loss, the
     better move and why."""
+    from ...bots.explain import Advice
+
     d, view = caught.decision, caught.view
     lines = [
         t(
@@ -147,6 +158,8 @@ class Tutor(TableScreen):
         """Only a real choice of the player to move is looked at, never a forced move."""
         if not (self.tutor_on() and self.my_turn()):
             return False
+        from ...bots.explain import distinct_moves
+
         return len(distinct_moves(self.session.view(self.viewer))) > 1
 
     def commit(self, code: int) -> None:
