@@ -69,7 +69,9 @@ FIRST_FRAME = frozenset(
         "domino_tui.transcript",
         "domino_tui.transcript_cross",
         "domino_tui.variant_words",
+        "domino_tui.names",  # presets and levels by name, for the table and the lists
         *(f"domino_tui.cli{m}" for m in ("", ".fastparams", ".health", ".options", ".words")),
+        "domino_tui.cli.outputs",  # the rule for files named on the command line (options)
         *(f"domino_tui.cli.{m}" for m in ("analyze", "arena", "bots", "learn", "play")),
         *(f"domino_tui.cli.{m}" for m in ("replay", "rules", "saves", "sim", "store")),
         *(f"domino_tui.engine{m}" for m in ("", ".actions", ".cross", ".deal", ".geometry")),
@@ -78,6 +80,7 @@ FIRST_FRAME = frozenset(
         "domino_tui.engine.variants.kozel",
         # the registry, the level the table seats (hard: pimc) and what making it needs
         *(f"domino_tui.bots{m}" for m in ("", ".base", ".simple", ".pimc", ".rollout")),
+        "domino_tui.bots.runner",  # every bot decision within a time limit (issue 22, item 3)
         *(f"domino_tui.bots.{m}" for m in ("search", "endgame", "line_solve")),
         *(f"domino_tui.storage{m}" for m in ("", ".files", ".locks", ".meta", ".paths")),
         *(f"domino_tui.storage.{m}" for m in ("reading", "saves")),
