@@ -19,9 +19,10 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from ...i18n import has_key
 from ...storage import SaveError, SaveInfo, SaveLocked
+from ...storage.saves import NotFinished
 from ...text import clean
 from ..saving import Saves
-from ..strings import level_name, t
+from ..strings import level_name, not_counted, t, unreadable
 from .base import DominoModal, DominoScreen
 
 
@@ -167,7 +168,11 @@ class SavedGamesScreen(DominoScreen):
     def fill(self) -> None:
         """Read the list again and redraw it in the current language."""
         lang = self.lang
-        self.infos = self.saves.listing()
+        try:
+            self.infos, problem = self.saves.listing(strict=True), ""
+        except OSError as err:  # not "no unfinished games": say what cannot be read
+            self.infos = []
+            problem = unreadable("app.saves_unreadable", err, self.saves.where, lang)
         self.query_one("#saves-title", Static).update(t("saves_title", lang))
         self.query_one("#saves-hint", Static).update(t("saves_hint", lang))
         table = self.table
@@ -181,7 +186,7 @@ class SavedGamesScreen(DominoScreen):
             self.query_one(widget).display = has_rows
         empty = self.query_one("#saves-empty", Static)
         empty.display = not has_rows
-        empty.update(t("saves_empty", lang))
+        empty.update(Text(problem or t("saves_empty", lang)))  # a path is text, not markup
         if has_rows:
             table.move_cursor(row=min(max(row, 0), len(self.infos) - 1))
             table.focus()
@@ -268,6 +273,8 @@ class SavedGamesScreen(DominoScreen):
                 message = act()
             except SaveLocked:
                 self.notify(t("saves_locked", lang), severity="warning", timeout=8)
+            except NotFinished as err:  # resigned, but not counted yet: the save stays
+                self.notify(not_counted(err, lang), severity="error", timeout=12, markup=False)
             except (SaveError, OSError) as err:
                 why = clean(err, 300)
                 self.notify(
