@@ -71,7 +71,15 @@ def print_list(infos: list[SaveInfo], as_json: bool, lang: str = "en") -> None:
 
 
 def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
-    players = ", ".join(f"{p.name} ({p.level})" if p.is_bot else p.name for p in info.players)
+    """One save's cells in the player's language: the game's name (from its rules when no
+    preset was saved, a dash when neither can be read) and each bot's level by its name."""
+    from ..app.strings import level_name
+    from ..game_names import kept_game_name
+
+    players = ", ".join(
+        f"{p.name} ({level_name(p.level or 'hard', lang)})" if p.is_bot else p.name
+        for p in info.players
+    )
     scores = " · ".join(
         f"{s.written}" + (f" +{s.remembered}" if s.remembered else "") for s in info.scores
     )
@@ -83,7 +91,7 @@ def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
     return (
         info.game_id[:8],
         players or "—",
-        info.preset or "—",
+        kept_game_name(info.preset, info.rules, lang),
         "—" if info.round is None else str(info.round),
         scores or "—",
         when,

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Footer, Static
 
+from ...game_names import kept_game_name, short_preset
 from ...i18n import has_key
 from ...storage import SaveError, SaveInfo, SaveLocked
 from ...storage.saves import NotFinished
@@ -25,15 +26,7 @@ from ..saving import Saves
 from ..strings import level_name, not_counted, t, unreadable
 from .base import DominoModal, DominoScreen
 
-
 # (string key, width): fixed widths keep the five columns inside 80 columns in both languages
-def short_preset(preset: str, lang: str) -> str:
-    """A preset's short name for a narrow column ("Козёл", "Классика", "Все тройки"); a
-    preset this program does not know (a newer one's save) as saved."""
-    key = f"preset_short.{preset}"
-    return t(key, lang) if has_key(key, lang) else preset
-
-
 COLUMNS = (
     ("saves_players", 26),
     ("saves_rules", 11),
@@ -74,7 +67,7 @@ def save_row(info: SaveInfo, lang: str) -> list[Text]:
     names = fit(mark + players_text(info, lang), PLAYERS_WIDTH)
     return [
         Text(names, style="red" if info.problem else ""),
-        Text(fit(short_preset(info.preset, lang) if info.preset else "—", COLUMNS[1][1])),
+        Text(fit(kept_game_name(info.preset, info.rules, lang), COLUMNS[1][1])),
         Text("—" if info.round is None else str(info.round), justify="right"),
         Text(fit(score_text(info), COLUMNS[3][1])),
         Text(when_text(info, short=True)),
@@ -297,4 +290,11 @@ class SavedGamesScreen(DominoScreen):
         self.dismiss(None)
 
 
-__all__ = ["ConfirmSave", "SavedGamesScreen", "players_text", "score_text", "when_text"]
+__all__ = [
+    "ConfirmSave",
+    "SavedGamesScreen",
+    "players_text",
+    "score_text",
+    "short_preset",
+    "when_text",
+]
