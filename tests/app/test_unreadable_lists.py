@@ -158,7 +158,7 @@ async def test_stats_keep_the_figures_and_name_the_reviews_folder(
         assert coach.display
         text = flat(coach)
         check_said(text, paths.records_dir(), lang, "No reviewed matches yet")
-        assert ("The reviews cannot be read" if lang == "en" else "Разборы не прочитать") in text
+        assert ("The reviews cannot be shown" if lang == "en" else "Разборы не показать") in text
 
 
 # --- a save whose match had ended, while the statistics cannot be opened ------------------------
