@@ -1,6 +1,7 @@
 """A data folder that exists but cannot be read is said, not reported as "nothing kept" (issue
 22, part 4): ``records``, ``resume --list``, ``resume``, ``export last``, ``analyze last``,
-``replay last`` and ``stats --coach`` name the folder and why, in one line, exit 1.
+``replay last``, ``analyze --saved`` and ``stats --coach`` name the folder and why, in one
+line, exit 1.
 ``stats --rebuild`` no longer forgets every figure when the records cannot be read.
 
 As root, ``chmod 000`` does not stop reading, so the folder is made unreadable by a
@@ -55,6 +56,7 @@ COMMANDS = {
     "resume --list": (["resume", "--list"], paths.saves_dir),
     "resume --list --json": (["resume", "--list", "--json"], paths.saves_dir),
     "resume": (["resume"], paths.saves_dir),
+    "analyze --saved": (["analyze", "--saved"], paths.saves_dir),
 }
 
 
