@@ -10,6 +10,7 @@ tests' fake (``os.scandir``/``os.listdir`` raising as the system would)."""
 from __future__ import annotations
 
 import errno
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -159,6 +160,20 @@ async def test_stats_keep_the_figures_and_name_the_reviews_folder(
         text = flat(coach)
         check_said(text, paths.records_dir(), lang, "No reviewed matches yet")
         assert ("The reviews cannot be shown" if lang == "en" else "Разборы не показать") in text
+
+
+async def test_the_stats_line_follows_a_change_of_language(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unreadable(monkeypatch, paths.records_dir(), errno.EACCES)
+    app = make_app(settings_path=None, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats_screen(app, pilot)
+        empty = screen.query_one("#stats-empty", Static)
+        assert "cannot be read (permission denied)" in flat(empty)
+        app.apply_settings(replace(app.settings, lang="ru"))
+        await pilot.pause()
+        check_said(flat(empty), paths.records_dir(), "ru", "cannot be read")
 
 
 # --- a save whose match had ended, while the statistics cannot be opened ------------------------

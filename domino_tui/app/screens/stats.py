@@ -293,8 +293,11 @@ class StatsScreen(DominoScreen):
         chart.show([point.total for point in history], labels, t("stats_no_history", lang))
 
     def relabel(self) -> None:
+        """The new language: the figures' own lines (a folder that cannot be read) are worded
+        when read, so they are read again."""
         self.localize()
-        self.fill()
+        self.figures = None
+        self.load()
 
     def action_close(self) -> None:
         self.dismiss(None)
