@@ -1,10 +1,21 @@
 """The player's names of the presets and the bot levels ("Морской", «лёгкий»), shared by the app
 and the CLI. Kept apart from :mod:`domino_tui.app.strings` so a CLI listing (``resume --list``,
-``records``) does not load the Textual table to name a game."""
+``records``) does not load the Textual table to name a game.
+
+A save names its preset ("kozel", "telefon" …), shown by its short name in the player's
+language; a save made without one (a script, an older version) is named from its rules, by the
+preset they are closest to (:func:`~domino_tui.variant_words.closest_preset`), so that the
+player reads "Осёл", never "None". Rules that cannot be read give a dash: a list never fails.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from . import i18n
+
+NO_NAME = "—"
 
 
 def level_name(level: str, lang: str) -> str:
@@ -18,3 +29,18 @@ def short_preset(preset: str, lang: str) -> str:
     preset this program does not know (a newer one's save) as saved."""
     key = f"preset_short.{preset}"
     return i18n.tr(key, lang) if i18n.has_key(key, lang) else preset
+
+
+def kept_game_name(preset: str | None, rules: Mapping[str, Any] | None, lang: str) -> str:
+    """The game's short name: its preset's, else its rules' closest preset's, else a dash."""
+    if preset:
+        return short_preset(preset, lang)
+    if not isinstance(rules, Mapping):
+        return NO_NAME
+    from .engine.rules import make_rules  # only for a save without a preset
+    from .variant_words import closest_preset
+
+    try:
+        return short_preset(closest_preset(make_rules(dict(rules))), lang)
+    except (ValueError, TypeError, KeyError, AttributeError):  # RulesError is a ValueError
+        return NO_NAME

@@ -19,13 +19,14 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from ..storage import SaveError, SaveLocked
+from ..storage.saves import NotFinished
 from .saving import Saves
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
 from .screens.start import StartScreen
 from .session import ActionListener, GameSession
 from .settings import PACES, THEMES, Settings, SettingsStore, default_path
-from .strings import save_broken, t, theme_label
+from .strings import not_counted, save_broken, t, theme_label
 
 MIN_SIZE = (80, 24)
 
@@ -233,6 +234,9 @@ class DominoApp(App[None]):
                 session = None
         except SaveLocked:
             self.notify(t("saves_locked", lang), severity="warning", timeout=8)
+            session = None
+        except NotFinished as err:  # the save is fine, the statistics or the disk are not
+            self.notify(not_counted(err, lang), severity="error", timeout=12, markup=False)
             session = None
         except SaveError as err:
             self.notify(save_broken(err, lang), severity="error", timeout=12, markup=False)

@@ -117,7 +117,8 @@ class Saves:
     # --- looking -------------------------------------------------------------------------------
     def listing(self, strict: bool = False) -> list[storage.SaveInfo]:
         """The unfinished games, newest first. A folder that cannot be read is an empty list
-        at the table; ``strict`` (``domino resume``) raises its FolderUnreadable instead."""
+        where only the games matter (the newest to resume); ``strict`` (``domino resume``, the
+        Resume list, which say why) raises its FolderUnreadable instead."""
         try:
             return storage.list_saves(self.where)
         except OSError:
@@ -126,7 +127,12 @@ class Saves:
             return []
 
     def exists(self) -> bool:
-        return bool(self.listing())
+        """Whether Resume has something to show: a game, or a folder that cannot be read (games
+        may be kept there, and the list says why it cannot show them)."""
+        try:
+            return bool(self.listing(strict=True))
+        except OSError:
+            return True
 
     def latest(self) -> str | None:
         """The most recent game no other window has open (the one ``domino resume`` takes)."""

@@ -15,6 +15,7 @@ from ..names import short_preset as short_preset
 from ..transcript import plural
 
 if TYPE_CHECKING:
+    from ..storage.saves import NotFinished
     from ..storage.stats import Replaced
 
 BOT_NAMES: dict[str, tuple[str, ...]] = {
@@ -73,6 +74,21 @@ def save_broken(err: Exception, lang: str) -> str:
     """The storage layer's one-line reason (it names where the file went) for the player."""
     why = str(err)
     return t("save_broken", lang, why=why[:1].upper() + why[1:] if lang == "en" else why)
+
+
+def unreadable(key: str, err: OSError, folder: object, lang: str) -> str:
+    """A list whose folder cannot be read (``key``: which list), naming the folder and why in
+    the commands' words (:mod:`domino_tui.os_words`): an empty list there would tell the
+    player that nothing is kept, which may be untrue."""
+    from ..os_words import reason, shown
+
+    return t(key, lang, folder=shown(folder), why=reason(err, lang))
+
+
+def not_counted(err: NotFinished, lang: str) -> str:
+    """A save whose match had ended but could not be counted yet (the statistics cannot be
+    opened, the disk refused the record): not a broken save, it stays for the next Resume."""
+    return t("app.not_counted", lang, id=err.game_id[:8], why=err.why)
 
 
 def theme_label(name: str, lang: str) -> str:

@@ -20,7 +20,7 @@ from typer.models import CommandInfo
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from . import analyze, arena, bots, fastparams, learn, play, replay, rules, sim, store
-from .health import FolderError, os_error_line, reason, shown
+from .health import FolderError, os_error_line
 from .options import error_line
 from .words import UserError, argv_lang, cli_lang, say
 
@@ -90,10 +90,11 @@ def _usage_error(err: TyperException) -> None:
 
 
 def _os_error(err: OSError, lang: str) -> str:
-    from ..storage.reading import FolderUnreadable  # storage loads only when it failed
+    from ..os_words import folder_unreadable  # loaded only when something failed
+    from ..storage.reading import FolderUnreadable
 
     if isinstance(err, FolderUnreadable):  # not "nothing kept": say what cannot be read
-        return say("cli.folder_unreadable", lang, folder=shown(err.filename), why=reason(err, lang))
+        return folder_unreadable(err, lang)
     return os_error_line(err, lang)
 
 

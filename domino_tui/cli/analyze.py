@@ -61,8 +61,8 @@ def load_saved(wanted: str | None, lang: str) -> LoadedRecord:
     from .saves import pick
 
     saves = Saves()
+    infos = saves.listing(strict=True)  # a folder that cannot be read is said, not "no games"
     if wanted is None:
-        infos = saves.listing()
         if not infos:
             _fail(say("cli.no_save", lang))
         info = infos[0]

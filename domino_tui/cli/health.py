@@ -10,15 +10,14 @@ which :func:`os_error_line` turns into the same kind of line in ``main()``.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import tempfile
 from pathlib import Path
 
-from ..text import clean
+from ..os_words import MAX_PATH_SHOWN, reason, shown
 from .words import argv_lang, cli_lang, say
 
-MAX_PATH_SHOWN = 160
+__all__ = ["MAX_PATH_SHOWN", "FolderError", "check_folders", "os_error_line", "reason", "shown"]
 
 
 class FolderError(Exception):
@@ -53,30 +52,6 @@ def check_folders(lang: str | None = None) -> None:
                     why=reason(err, shown_lang),
                 )
             ) from None
-
-
-_PLAIN = {
-    errno.ENOTDIR: "cli.why_not_dir",
-    errno.EEXIST: "cli.why_not_dir",
-    errno.EACCES: "cli.why_denied",
-    errno.EPERM: "cli.why_denied",
-    errno.EROFS: "cli.why_read_only",
-    errno.ENAMETOOLONG: "cli.why_long_name",
-    errno.ENOSPC: "cli.why_no_space",
-    errno.ELOOP: "cli.why_loop",
-}
-
-
-def reason(err: OSError, lang: str = "en") -> str:
-    """Why, in words: the system's text, with a plainer one for the usual cases."""
-    key = _PLAIN.get(err.errno or 0)
-    return say(key, lang) if key else clean(err.strerror or err, 120)
-
-
-def shown(path: object) -> str:
-    """A path for an error line: control characters visible, very long ones cut."""
-    text = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
-    return clean(text, MAX_PATH_SHOWN)
 
 
 def os_error_line(err: OSError, lang: str = "en") -> str:

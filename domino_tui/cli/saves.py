@@ -71,10 +71,10 @@ def print_list(infos: list[SaveInfo], as_json: bool, lang: str = "en") -> None:
 
 
 def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
-    """One save's cells in the player's language: the game's short name and the bots' levels
-    as the Saved games screen words them (a preset or level this program does not know is
-    shown as saved)."""
-    from ..names import level_name, short_preset
+    """One save's cells in the player's language: the game's name (from its rules when no
+    preset was saved, a dash when neither can be read) and each bot's level by its name, as the
+    Saved games screen words them (a level this program does not know is shown as saved)."""
+    from ..names import kept_game_name, level_name
 
     players = ", ".join(
         f"{p.name} ({level_name(p.level or 'hard', lang)})" if p.is_bot else p.name
@@ -91,7 +91,7 @@ def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
     return (
         info.game_id[:8],
         players or "—",
-        short_preset(info.preset, lang) if info.preset else "—",
+        kept_game_name(info.preset, info.rules, lang),
         "—" if info.round is None else str(info.round),
         scores or "—",
         when,

@@ -15,7 +15,6 @@ compares the latest matches with the ones before them (:func:`trend`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from pathlib import Path
 from ..engine.record import RecordError
 from ..storage.archive import LoadedRecord, load_path
 from ..storage.paths import records_dir
+from ..storage.reading import scan_folder
 from . import cache
 from .report import summarize
 from .review import REVIEW_BUDGET
@@ -90,12 +90,11 @@ def trend(points: tuple[Point, ...]) -> str:
 
 def reviewed_records(folder: Path, limit: int = READ_LIMIT) -> list[Path]:
     """The newest ``limit`` records that have a kept review beside them (records are named
-    by their UTC time, so the name orders them); hidden files are left alone."""
+    by their UTC time, so the name orders them); hidden files are left alone. No folder yet is
+    no review; one that cannot be read raises FolderUnreadable, since "no reviewed matches yet"
+    would not be true."""
     suffix = ".json" + cache.SUFFIX
-    try:
-        names = [e.name for e in os.scandir(folder) if e.name.endswith(suffix)]
-    except OSError:
-        return []
+    names = [e.name for e in scan_folder(folder) if e.name.endswith(suffix)]
     kept = sorted((n for n in names if not n.startswith(".")), reverse=True)
     return [folder / name[: -len(cache.SUFFIX)] for name in kept[:limit]]
 

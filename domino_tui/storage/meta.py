@@ -117,7 +117,8 @@ class GameMeta:
                 flag = isinstance(value, bool) and key == "turn_timer"
                 if flag or not isinstance(value, kind):
                     raise MetaError(f"the game setting {key!r} is malformed")
-                values[key] = clean(value, 40) if key in ("preset", "lang", "pace") else value
+                text = isinstance(value, str) and key in ("preset", "lang", "pace")
+                values[key] = clean(value, 40) if text else value  # None stays None, not "None"
         timer = values.get("turn_timer")
         if timer is not None and not 1 <= timer <= MAX_TIMER:
             raise MetaError(f"the turn timer of {timer} seconds is out of range")

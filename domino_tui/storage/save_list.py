@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -53,6 +54,8 @@ class SaveInfo:
     problem: str = ""  # why this save cannot be resumed; empty when it looks fine
     locked: bool = False  # open in a window right now
     turn: int | None = None  # the seat to move, when the summary says
+    rules: Mapping[str, Any] | None = None  # the record's rules as saved (unchecked): the
+    # game's name when no preset is saved (domino_tui.names)
 
     @property
     def resigner(self) -> str | None:
@@ -158,8 +161,20 @@ def _info(data: dict[str, Any], path: Path, game_id: str, locked: bool) -> SaveI
         players, scores = meta.seats, ()
         round_ = len(rounds) if isinstance(rounds, list) and rounds else None
         pairs = isinstance(rules, dict) and rules.get("pairs") is True
+    rules = record.get("rules")
     return SaveInfo(
-        game_id, path, saved_at, players, meta.preset, round_, scores, pairs, "", locked, turn
+        game_id,
+        path,
+        saved_at,
+        players,
+        meta.preset,
+        round_,
+        scores,
+        pairs,
+        "",
+        locked,
+        turn,
+        rules if isinstance(rules, dict) else None,
     )
 
 

@@ -4,8 +4,12 @@ scripted matches whose every figure can be worked out by hand."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from domino_tui.bots import make_bot
 from domino_tui.engine.deal import Deal
@@ -26,6 +30,20 @@ def bot_match(seed: int, steps: int | None = None, preset: str = "kozel", **opti
         match.apply(bots[match.turn].choose(seat_view(match, match.turn)))
         done += 1
     return match
+
+
+def unreadable(monkeypatch: pytest.MonkeyPatch, folder: Path, code: int) -> None:
+    """Listing ``folder`` fails as the system would, by ``os.scandir`` and ``os.listdir``
+    (``Path.iterdir``): as root, ``chmod 000`` does not stop reading, so tests fake it."""
+    for name in ("scandir", "listdir"):
+        real = getattr(os, name)
+
+        def refuse(path: object = ".", real: object = real) -> object:
+            if os.fspath(path) == str(folder):  # type: ignore[arg-type]
+                raise OSError(code, os.strerror(code), str(folder))
+            return real(path)  # type: ignore[operator]
+
+        monkeypatch.setattr(os, name, refuse)
 
 
 def meta_for(names: Sequence[str], **settings: Any) -> GameMeta:

@@ -1,7 +1,8 @@
 """A data folder that exists but cannot be read is said, not reported as "nothing kept" (issue
-22, part 4): ``records``, ``resume --list``, ``resume``, ``export last``, ``analyze last`` and
-``replay last`` name the folder and why, in one line, exit 1. ``stats --rebuild`` no longer
-forgets every figure when the records cannot be read.
+22, part 4): ``records``, ``resume --list``, ``resume``, ``export last``, ``analyze last``,
+``replay last``, ``analyze --saved`` and ``stats --coach`` name the folder and why, in one
+line, exit 1.
+``stats --rebuild`` no longer forgets every figure when the records cannot be read.
 
 As root, ``chmod 000`` does not stop reading, so the folder is made unreadable by a
 monkeypatched ``os.scandir`` that raises as the system would (PermissionError, EIO)."""
@@ -9,7 +10,6 @@ monkeypatched ``os.scandir`` that raises as the system would (PermissionError, E
 from __future__ import annotations
 
 import errno
-import os
 import sys
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from domino_tui.storage.meta import Seat
 from domino_tui.storage.saves import save_game
 from domino_tui.storage.stats import StatsDB
 
-from .helpers import bot_match, meta_for
+from .helpers import bot_match, meta_for, unreadable
 
 SEATS = (Seat("Masha"), Seat("Alex"))
 WHY = {errno.EACCES: "permission denied", errno.EIO: "Input/output error"}
@@ -39,19 +39,6 @@ def run_main(
     return (code if isinstance(code, int) else 0), out.out, out.err
 
 
-def _unreadable(monkeypatch: pytest.MonkeyPatch, folder: Path, code: int) -> None:
-    """Listing ``folder`` fails, by ``os.scandir`` and ``os.listdir`` (``Path.iterdir``)."""
-    for name in ("scandir", "listdir"):
-        real = getattr(os, name)
-
-        def refuse(path: object = ".", real: object = real) -> object:
-            if os.fspath(path) == str(folder):  # type: ignore[arg-type]
-                raise OSError(code, os.strerror(code), str(folder))
-            return real(path)  # type: ignore[operator]
-
-        monkeypatch.setattr(os, name, refuse)
-
-
 @pytest.fixture
 def kept() -> None:
     """A record and an unfinished game, so that "nothing kept" would be wrong."""
@@ -65,9 +52,11 @@ COMMANDS = {
     "export last": (["export", "last"], paths.records_dir),
     "analyze last": (["analyze", "last"], paths.records_dir),
     "replay last": (["replay", "last"], paths.records_dir),
+    "stats --coach": (["stats", "--coach"], paths.records_dir),  # not "no reviewed matches"
     "resume --list": (["resume", "--list"], paths.saves_dir),
     "resume --list --json": (["resume", "--list", "--json"], paths.saves_dir),
     "resume": (["resume"], paths.saves_dir),
+    "analyze --saved": (["analyze", "--saved"], paths.saves_dir),
 }
 
 
@@ -79,7 +68,7 @@ def test_an_unreadable_folder_is_said_not_called_empty(
 ) -> None:
     args, where = COMMANDS[name]
     monkeypatch.setattr("domino_tui.app.make_app", lambda *a, **k: pytest.fail("table opened"))
-    _unreadable(monkeypatch, where(), code)
+    unreadable(monkeypatch, where(), code)
     status, out, err = run_main(monkeypatch, capsys, *args)
     assert status == 1, (out, err)
     lines = err.strip().splitlines()
@@ -104,7 +93,7 @@ def test_rebuilding_from_an_unreadable_archive_keeps_the_figures(
     with StatsDB() as db:
         assert db.rebuild().counted == 1
     with monkeypatch.context() as patch:
-        _unreadable(patch, paths.records_dir(), errno.EACCES)
+        unreadable(patch, paths.records_dir(), errno.EACCES)
         status, _out, err = run_main(patch, capsys, "stats", "--rebuild", "--yes")
     assert status == 1 and "cannot be read: permission denied" in err
     with StatsDB() as db:

@@ -27,11 +27,12 @@ from ...engine.match import Match
 from ...engine.record import RecordError
 from ...engine.round import RoundState
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
+from ...storage.paths import records_dir
 from ...text import clean
 from ...transcript_cross import ends_text
 from ..app import DominoApp
 from ..session import GameSession, Seat
-from ..strings import level_name, short_preset, t
+from ..strings import level_name, short_preset, t, unreadable
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import CrossView, cross_view
 from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
@@ -360,9 +361,10 @@ class ReplayListScreen(DominoScreen):
         lang = self.lang
         self.query_one("#replays-title", Static).update(t("replays", lang))
         try:
-            self.infos = list_records()
-        except OSError:  # a records folder that cannot be read: nothing to offer here
+            self.infos, problem = list_records(), ""
+        except OSError as err:  # not "no finished matches": say what cannot be read
             self.infos = []
+            problem = unreadable("app.records_unreadable", err, records_dir(), lang)
         menu = self.query_one(OptionList)
         menu.clear_options()
         menu.add_options(
@@ -370,7 +372,7 @@ class ReplayListScreen(DominoScreen):
             for i, info in enumerate(self.infos)
         )
         empty = self.query_one("#replays-empty", Static)
-        empty.update(t("replay_none", lang))
+        empty.update(Text(problem or t("replay_none", lang)))  # a path is text, not markup
         empty.display = not self.infos
         menu.display = bool(self.infos)
         if self.infos:

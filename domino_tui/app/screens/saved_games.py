@@ -18,10 +18,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Footer, Static
 
 from ...i18n import has_key
+from ...names import kept_game_name, short_preset
 from ...storage import SaveError, SaveInfo, SaveLocked
+from ...storage.saves import NotFinished
 from ...text import clean
 from ..saving import Saves
-from ..strings import level_name, short_preset, t
+from ..strings import level_name, not_counted, t, unreadable
 from .base import DominoModal, DominoScreen
 
 # (string key, width): fixed widths keep the five columns inside 80 columns in both languages
@@ -65,7 +67,7 @@ def save_row(info: SaveInfo, lang: str) -> list[Text]:
     names = fit(mark + players_text(info, lang), PLAYERS_WIDTH)
     return [
         Text(names, style="red" if info.problem else ""),
-        Text(fit(short_preset(info.preset, lang) if info.preset else "—", COLUMNS[1][1])),
+        Text(fit(kept_game_name(info.preset, info.rules, lang), COLUMNS[1][1])),
         Text("—" if info.round is None else str(info.round), justify="right"),
         Text(fit(score_text(info), COLUMNS[3][1])),
         Text(when_text(info, short=True)),
@@ -159,7 +161,11 @@ class SavedGamesScreen(DominoScreen):
     def fill(self) -> None:
         """Read the list again and redraw it in the current language."""
         lang = self.lang
-        self.infos = self.saves.listing()
+        try:
+            self.infos, problem = self.saves.listing(strict=True), ""
+        except OSError as err:  # not "no unfinished games": say what cannot be read
+            self.infos = []
+            problem = unreadable("app.saves_unreadable", err, self.saves.where, lang)
         self.query_one("#saves-title", Static).update(t("saves_title", lang))
         self.query_one("#saves-hint", Static).update(t("saves_hint", lang))
         table = self.table
@@ -173,7 +179,7 @@ class SavedGamesScreen(DominoScreen):
             self.query_one(widget).display = has_rows
         empty = self.query_one("#saves-empty", Static)
         empty.display = not has_rows
-        empty.update(t("saves_empty", lang))
+        empty.update(Text(problem or t("saves_empty", lang)))  # a path is text, not markup
         if has_rows:
             table.move_cursor(row=min(max(row, 0), len(self.infos) - 1))
             table.focus()
@@ -260,6 +266,8 @@ class SavedGamesScreen(DominoScreen):
                 message = act()
             except SaveLocked:
                 self.notify(t("saves_locked", lang), severity="warning", timeout=8)
+            except NotFinished as err:  # resigned, but not counted yet: the save stays
+                self.notify(not_counted(err, lang), severity="error", timeout=12, markup=False)
             except (SaveError, OSError) as err:
                 why = clean(err, 300)
                 self.notify(
@@ -282,4 +290,11 @@ class SavedGamesScreen(DominoScreen):
         self.dismiss(None)
 
 
-__all__ = ["ConfirmSave", "SavedGamesScreen", "players_text", "score_text", "when_text"]
+__all__ = [
+    "ConfirmSave",
+    "SavedGamesScreen",
+    "players_text",
+    "score_text",
+    "short_preset",
+    "when_text",
+]

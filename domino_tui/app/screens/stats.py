@@ -24,7 +24,8 @@ from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Static
 
 from ...coach.history import Series, history
-from ...storage.paths import stats_path
+from ...storage.paths import records_dir, stats_path
+from ...storage.reading import scan_folder
 from ...storage.stats import (
     MatchRef,
     ProfileStats,
@@ -36,7 +37,7 @@ from ...storage.stats import (
 from ...text import clean
 from ...transcript import plural
 from ..error_rates import error_table
-from ..strings import stats_replaced, t
+from ..strings import stats_replaced, t, unreadable
 from ..widgets.chart import RatingChart
 from .base import DominoScreen
 
@@ -61,6 +62,7 @@ class Figures:
     problem: str = ""  # why the statistics cannot be shown
     replaced: Replaced | None = None  # the database was damaged and replaced (told once)
     coach: tuple[Series, ...] = ()  # each player's error rate, every variant
+    coach_problem: str = ""  # why the reviews cannot be read (their folder cannot be listed)
 
 
 def read_section(db: StatsDB, variant: str) -> Section:
@@ -69,11 +71,17 @@ def read_section(db: StatsDB, variant: str) -> Section:
     return Section(variant, profiles, histories)
 
 
-def read_figures() -> Figures:
+def read_figures(lang: str = "en") -> Figures:
     """The figures, or why there are none: a damaged database is rebuilt from the records by
-    :class:`StatsDB` (with a notice); any other problem is one line on the screen."""
+    :class:`StatsDB` (with a notice); any other problem is one line on the screen. A records
+    folder that cannot be read is said (where "no matches" or "no reviews" would be shown),
+    never taken for an empty one."""
     path = stats_path()
     if not (path.exists() or path.is_symlink()):
+        try:  # no figures yet: true only if no records are kept either
+            scan_folder(records_dir())
+        except OSError as err:
+            return Figures(problem=unreadable("app.records_unreadable", err, records_dir(), lang))
         return Figures()
     try:
         with StatsDB() as db:
@@ -81,7 +89,11 @@ def read_figures() -> Figures:
             replaced = db.replaced
     except StatsError as err:
         return Figures(problem=clean(err))
-    return Figures(sections, replaced=replaced, coach=tuple(history()))
+    try:
+        coach, problem = tuple(history()), ""
+    except OSError as err:  # the figures stand; only the reviews beside the records are lost
+        coach, problem = (), unreadable("app.reviews_unreadable", err, records_dir(), lang)
+    return Figures(sections, replaced=replaced, coach=coach, coach_problem=problem)
 
 
 def match_cell(ref: MatchRef | None) -> str:
@@ -209,7 +221,7 @@ class StatsScreen(DominoScreen):
             self.load()
 
     def load(self) -> None:
-        figures = read_figures()
+        figures = read_figures(self.lang)
         if figures == self.figures:
             return
         self.figures = figures
@@ -255,6 +267,9 @@ class StatsScreen(DominoScreen):
         lang, coach = self.lang, self.query_one("#coach", Static)
         coach.border_title = t("coach.title", lang)
         series = [s for s in figures.coach if s.variant == variant]
+        if figures.coach_problem:
+            coach.update(Text(figures.coach_problem))  # not "no reviews yet"
+            return
         coach.update(error_table(series, lang) if series else Text(t("coach.empty", lang)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -278,8 +293,11 @@ class StatsScreen(DominoScreen):
         chart.show([point.total for point in history], labels, t("stats_no_history", lang))
 
     def relabel(self) -> None:
+        """The new language: the figures' own lines (a folder that cannot be read) are worded
+        when read, so they are read again."""
         self.localize()
-        self.fill()
+        self.figures = None
+        self.load()
 
     def action_close(self) -> None:
         self.dismiss(None)
