@@ -70,6 +70,7 @@ FIRST_FRAME = frozenset(
         "domino_tui.transcript_cross",
         "domino_tui.variant_words",
         "domino_tui.names",  # presets and levels by name, for the table and the lists
+        "domino_tui.os_words",  # what the system said, in words (the folder checks at start)
         *(f"domino_tui.cli{m}" for m in ("", ".fastparams", ".health", ".options", ".words")),
         "domino_tui.cli.outputs",  # the rule for files named on the command line (options)
         *(f"domino_tui.cli.{m}" for m in ("analyze", "arena", "bots", "learn", "play")),
