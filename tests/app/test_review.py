@@ -305,12 +305,14 @@ async def test_closing_the_viewer_while_the_review_runs_stops_it_quietly(
         assert isinstance(app.screen, ReplayListScreen)
 
 
-@pytest.mark.parametrize("preset", ["osel", "telefon"])
-async def test_the_cross_is_reviewed_and_its_best_end_marked_G4(preset: str) -> None:
+@pytest.mark.parametrize(("preset", "target"), [("osel", 25), ("telefon", 20)])
+async def test_the_cross_is_reviewed_and_its_best_end_marked_G4(preset: str, target: int) -> None:
     """A cross game (G4: up to four ends) reviewed for real at a small budget: every decision
     of the human seat is reviewed at the frame where that seat was to play, and at a move that
-    lost points the best move's end (0-3) is marked on the board."""
-    rules = make_rules({}, preset)
+    lost points the best move's end (0-3) is marked on the board. A short match (a low target:
+    2 rounds of осёл, 5 of телефон instead of 14 and 12) has every kind of cross decision and
+    keeps the real review within the suite's time."""
+    rules = make_rules({"target": target}, preset)
     match = play_match(rules, 3, ["greedy"] * rules.players)
     seats = (Seat("Masha"), *(Seat(f"Bot{s}", "bot", "greedy") for s in range(1, rules.players)))
     archive_match(match, seats, preset)
