@@ -154,10 +154,13 @@ class TableScreen(DominoScreen):
         return playable_tiles(self.match.legal_actions()) if self.my_turn() else 0
 
     def offered_keys(self) -> frozenset[str]:
-        """The footer keys that depend on the position: D while the базар has tiles (else K),
-        P while several doubles can go at once (G7, K3.4), C while a double can go closed."""
+        """The footer keys that depend on the position: D while the базар has tiles, K only
+        while knocking is the player's move (K3.3: never with a tile that fits), P while
+        several doubles can go at once (G7, K3.4), C while a double can go closed."""
         legal = self.match.legal_actions() if self.my_turn() else []
-        keys = {"draw" if self.match.round.boneyard else "knock"}
+        keys = {"draw"} if self.match.round.boneyard else set()
+        if KNOCK in legal:
+            keys.add("knock")
         if several_moves(legal):
             keys.add("pair")
         if can_close(legal):
