@@ -8,10 +8,13 @@ from collections.abc import Sequence
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
+from domino_tui.engine.actions import parse_action
 from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.transcript import side_names
+from domino_tui.variant_words import round_notes
 
 from .driver import game, screen_text, settle
 
@@ -24,11 +27,25 @@ def hand_mask(text: str) -> int:
     return sum(1 << TS.parse(word) for word in text.split())
 
 
-def scripted(rules: Rules, *hands: Sequence[str], preset: str = "kozel", lang: str = "en"):
-    """A table whose deals are written out (no boneyard: who cannot follow knocks); seat 0 is
-    the player, the others easy bots."""
-    deals = iter([Deal(tuple(hand_mask(h) for h in deal), (), 0) for deal in hands])
-    match = Match(rules, 1, deals=deals)
+def scripted_match(rules: Rules, *deals: Sequence[str], moves: Sequence[str] = ()) -> Match:
+    """A match whose deals are written out (no boneyard: who cannot follow knocks), with the
+    first rounds' ``moves`` played (one string per round, in notation: ``1-1 knock 1-2R``)."""
+    match = Match(rules, 1, deals=iter([Deal(tuple(map(hand_mask, d)), (), 0) for d in deals]))
+    for script in moves:
+        for word in script.split():
+            match.apply(parse_action(word))
+    return match
+
+
+def scripted(
+    rules: Rules,
+    *deals: Sequence[str],
+    moves: Sequence[str] = (),
+    preset: str = "kozel",
+    lang: str = "en",
+) -> DominoApp:
+    """The table of :func:`scripted_match`; seat 0 is the player, the others easy bots."""
+    match = scripted_match(rules, *deals, moves=moves)
     names = ("Tester", "Alex", "Olya", "Serg")
     seats = (Seat(names[0]), *(Seat(names[i], "bot", "easy") for i in range(1, rules.players)))
     session = GameSession(rules, seats, 1, preset, match=match)
@@ -50,3 +67,25 @@ async def test_the_footer_shows_knock_only_when_knocking_is_legal_K3_3() -> None
         await settle(pilot)
         assert screen.my_turn(), "5-6 fits neither 1 nor 2"
         assert "k Knock" in footer_line(app), footer_line(app)
+
+
+# --- a: Морской's fish names the hands it compares -------------------------------------------
+MORSKOY = make_rules({"players": 2}, "morskoy")
+WARM = ("1-1 1-2", "3-4")  # round 1: Tester leads 1-1 and goes out, Alex keeps 7 (< 25)
+WARM_MOVES = "1-1 knock 1-2R"
+FISH = ("0-0 5-6 4-6 4-5", "1-2 3-6")  # Tester fishes with 0-0: 30 in hand against 12
+FISH_MOVES = "0-0 knock knock"
+
+
+def test_morskoy_fish_words_name_both_hands_V1_7() -> None:
+    """V1.7, V1.7.2: the verdict of a fish is checkable: the fisher's side's hand and the other
+    side's, each named, in both languages."""
+    match = scripted_match(MORSKOY, WARM, FISH, WARM, moves=(WARM_MOVES, FISH_MOVES))
+    result = match.results[-1]
+    assert result.notes["fish"] == "write_off"
+    names = ["Tester", "Alex"]
+    sides = side_names(MORSKOY, names)
+    en = round_notes(MORSKOY, result, names, sides, "en")
+    assert "Fish: the fisher's side (Tester) 30 against Alex 12." in en, en
+    ru = round_notes(MORSKOY, result, names, sides, "ru")
+    assert "Рыба: сторона рыбака (Tester) — 30 против Alex — 12." in ru, ru
