@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.engine.actions import parse_action
@@ -89,3 +91,49 @@ def test_morskoy_fish_words_name_both_hands_V1_7() -> None:
     assert "Fish: the fisher's side (Tester) 30 against Alex 12." in en, en
     ru = round_notes(MORSKOY, result, names, sides, "ru")
     assert "Рыба: сторона рыбака (Tester) — 30 против Alex — 12." in ru, ru
+
+
+# --- b, c: the write-off try, named while it is played and marked plainly on the sheet --------
+TRY = ("1-1 1-2", "5-6")  # a try: Tester (the fisher) leads and goes out, Alex keeps 11 (< 25)
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "words"),
+    [
+        ((80, 24), "en", "write-off try 1 of 3"),
+        ((120, 40), "en", "write-off try 1 of 3"),
+        ((80, 24), "ru", "списание рыбы 1 из 3"),
+        ((120, 40), "ru", "списание рыбы 1 из 3"),
+    ],
+)
+async def test_the_table_names_the_write_off_try_in_play_V1_7_3(
+    size: tuple[int, int], lang: str, words: str
+) -> None:
+    """V1.7.2, V1.7.3: after a fish the fisher may write off, the next round is try 1 of 3;
+    the side panel says so while it is played, at 80×24 and 120×40."""
+    app = scripted(
+        MORSKOY, WARM, FISH, TRY, TRY, moves=(WARM_MOVES, FISH_MOVES), preset="morskoy", lang=lang
+    )
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert game(app).match.extra["mode"] == "try"
+        assert words in screen_text(app), screen_text(app)
+
+
+async def test_the_sheet_marks_a_try_without_a_fraction_V1_7_3() -> None:
+    """A round played as a write-off try is marked ``↻1`` in the sheet's L column (``1/3``
+    read as a fraction), and the border moves on to try 2 of 3."""
+    app = scripted(
+        MORSKOY,
+        WARM,
+        FISH,
+        TRY,
+        TRY,
+        moves=(WARM_MOVES, FISH_MOVES, "1-1 knock 1-2R"),
+        preset="morskoy",
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "11 ↻1" in text and "1/3" not in text, text
+        assert "write-off try 2 of 3" in text, text
