@@ -4,12 +4,15 @@ on the cross, the round end's last position, Settings' switches and the review's
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
+from rich.cells import cell_len
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
+from domino_tui.app.widgets.scores import ScoreSheet
 from domino_tui.engine.actions import parse_action
 from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
@@ -137,3 +140,69 @@ async def test_the_sheet_marks_a_try_without_a_fraction_V1_7_3() -> None:
         text = screen_text(app)
         assert "11 ↻1" in text and "1/3" not in text, text
         assert "write-off try 2 of 3" in text, text
+
+
+# --- d, h: the sheet's names and rows fit ----------------------------------------------------
+NAMES = {"en": ("You", "Alex", "Olya", "Serg"), "ru": ("Вы", "Лёша", "Оля", "Серёжа")}
+
+
+def played(rules: Rules, rounds: int, seed: int = 3) -> Match:
+    """A match with ``rounds`` rounds played by random legal moves (seeded)."""
+    match, rng = Match(rules, seed), random.Random(seed)
+    while len(match.results) < rounds and not match.over:
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def seated(match: Match, preset: str, lang: str) -> DominoApp:
+    names = NAMES[lang]
+    seats = (Seat(names[0]), *(Seat(names[i], "bot", "easy") for i in range(1, 4)))
+    session = GameSession(match.rules, seats, 3, preset, match=match)
+    return make_app(session, settings_path=None, lang=lang, pace="instant")
+
+
+def sheet_lines(app: DominoApp) -> list[str]:
+    """The side sheet's lines as drawn (the text between its borders)."""
+    sheet = game(app).query_one(ScoreSheet).region
+    lines = screen_text(app).splitlines()[sheet.y + 1 : sheet.bottom - 1]
+    return [cells(line, sheet.x + 1, sheet.right - 1) for line in lines]
+
+
+def cells(line: str, start: int, end: int) -> str:
+    """The characters of ``line`` between two terminal columns (an emoji takes two)."""
+    out, at = [], 0
+    for char in line:
+        if start <= at < end:
+            out.append(char)
+        at += cell_len(char)
+    return "".join(out)
+
+
+@pytest.mark.parametrize("preset", ["kozel-pairs", "morskoy"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_pair_names_are_whole_on_the_sheet_at_120_columns_P2(preset: str, lang: str) -> None:
+    """P2: a pair's column is named by both partners; at 120×40 the names are whole (the round
+    and Морской's L columns no longer take a share of the room), after a round too."""
+    app = seated(played(make_rules({}, preset), 1), preset, lang)
+    you, alex, olya, serg = NAMES[lang]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = "\n".join(sheet_lines(app))
+        assert f"{you} & {olya}" in text and f"{alex} & {serg}" in text, text
+        assert "…" not in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_80x24_sheet_shows_two_rounds_without_a_scrollbar_K11(lang: str) -> None:
+    """K11 at 80×24: two rounds (each its points and its total) fit the side sheet with no
+    scrollbar, every player's name is whole and the cells stand apart."""
+    app = seated(played(make_rules({}), 2), "kozel", lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        sheet = game(app).query_one(ScoreSheet)
+        assert sheet.max_scroll_y == 0, sheet_lines(app)
+        lines = sheet_lines(app)
+        assert lines[0].split()[1:] == list(NAMES[lang]), lines
+        assert not any("…" in line for line in lines), lines
+        rows = [line.split() for line in lines[2:6]]
+        assert [len(row) for row in rows] == [5, 5, 5, 5], lines  # 4 cells and the label
