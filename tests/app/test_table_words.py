@@ -12,16 +12,21 @@ from rich.cells import cell_len
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
+from domino_tui.app.screens.turn_moves import tile_codes
 from domino_tui.app.widgets.scores import ScoreSheet
 from domino_tui.engine.actions import parse_action
+from domino_tui.engine.cross import CrossState
 from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.engine.tiles import bits
 from domino_tui.transcript import side_names
 from domino_tui.variant_words import round_notes
 
 from .driver import game, screen_text, settle
+from .test_cross_input import position, select
+from .test_cross_input import seated as cross_seated
 
 
 def footer_line(app: DominoApp) -> str:
@@ -206,3 +211,37 @@ async def test_the_80x24_sheet_shows_two_rounds_without_a_scrollbar_K11(lang: st
         assert not any("…" in line for line in lines), lines
         rows = [line.split() for line in lines[2:6]]
         assert [len(row) for row in rows] == [5, 5, 5, 5], lines  # 4 cells and the label
+
+
+# --- f: a double on the cross asks which of two like ends -----------------------------------
+def twin_double(rnd: CrossState) -> int:
+    """A double of seat 0 that fits two or more open ends showing its number, or -1."""
+    ends = rnd.open_ends()
+    for tile in bits(rnd.hands[0]):
+        fits = len(tile_codes(rnd.legal_actions(), tile, closed=False))
+        if TS.is_double[tile] and fits > 1 and sum(1 for v in ends if v == TS.lo[tile]) > 1:
+            return tile
+    return -1
+
+
+async def test_a_double_that_fits_two_like_ends_of_the_cross_asks_which_L3() -> None:
+    """L3 on the cross (Осёл): both ends show the double's number, so the move is the same but
+    the picture is not; the arrows choose the end and Enter lays the double there."""
+    match = position("osel", lambda rnd: twin_double(rnd) >= 0)
+    tile = twin_double(match.round)
+    async with cross_seated(match, "osel") as (app, pilot):
+        screen = game(app)
+        await select(app, pilot, tile)
+        await pilot.press("enter")
+        assert screen.choosing == tile, "the double's end is asked"
+        offered = sorted(screen.choices)
+        assert len(offered) >= 2, offered
+        other = next(end for end in offered if end != screen.choose_side)
+        await pilot.press(("left", "right", "up", "down")[other])
+        assert screen.choose_side == other
+        rnd = screen.match.round
+        before, on_board = len(rnd.history), len(rnd.placed)
+        await pilot.press("enter")
+        laid = rnd.history[before]
+        assert laid.tile == tile and laid.seat == 0
+        assert rnd.placed[on_board][0] == tile and rnd.placed[on_board][1] & 3 == other
