@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 from rich.cells import cell_len
+from textual.widgets import Static, Switch
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
@@ -245,3 +246,26 @@ async def test_a_double_that_fits_two_like_ends_of_the_cross_asks_which_L3() -> 
         laid = rnd.history[before]
         assert laid.tile == tile and laid.seat == 0
         assert rnd.placed[on_board][0] == tile and rnd.placed[on_board][1] & 3 == other
+
+
+# --- j: Settings' switches say on/off in words ------------------------------------------------
+@pytest.mark.parametrize(("lang", "off", "on"), [("en", "off", "on"), ("ru", "выкл", "вкл")])
+async def test_settings_switches_say_on_or_off_in_words(lang: str, off: str, on: str) -> None:
+    """Auto-knock, undo and the tutor: each switch says its state beside it, and the words
+    follow the switch when it is flipped."""
+    from domino_tui.app.screens.settings import SettingsScreen
+
+    app = make_app(settings_path=None, lang=lang, saves=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        screen = app.screen
+        for switch_id in ("auto-knock", "undo", "tutor"):
+            switch = screen.query_one(f"#{switch_id}", Switch)
+            words = screen.query_one(f"#{switch_id}-row .switch-words", Static)
+            assert str(words.content) == (on if switch.value else off), switch_id
+            switch.toggle()
+            await pilot.pause()
+            assert str(words.content) == (on if switch.value else off), switch_id
+        assert screen.collect().tutor == screen.query_one("#tutor", Switch).value
