@@ -13,6 +13,7 @@ from textual.widgets import Static, Switch
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
+from domino_tui.app.screens.round_end import RoundEndScreen
 from domino_tui.app.screens.turn_moves import tile_codes
 from domino_tui.app.widgets.scores import ScoreSheet
 from domino_tui.engine.actions import parse_action
@@ -269,3 +270,42 @@ async def test_settings_switches_say_on_or_off_in_words(lang: str, off: str, on:
             await pilot.pause()
             assert str(words.content) == (on if switch.value else off), switch_id
         assert screen.collect().tutor == screen.query_one("#tutor", Switch).value
+
+
+# --- i: the round end lets the player look at the last position ------------------------------
+@pytest.mark.parametrize(
+    ("lang", "over", "results", "board"),
+    [
+        ("en", "Round 1 is over: the board after the last move", "b Results", "b Board"),
+        ("ru", "Кон 1 окончен: стол после последнего хода", "b Итоги", "b Стол"),
+    ],
+)
+async def test_the_round_end_shows_the_last_position_on_b_K4_5(
+    lang: str, over: str, results: str, board: str
+) -> None:
+    """K4.5: the round is over; B hides the summary and the board is the round's last position
+    (ends 1 and 2 after 1-1, 1-2), not the next deal; B brings the summary back, Enter deals."""
+    rules = make_rules({"players": 2})
+    app = scripted(rules, ("1-1 1-2", "3-4"), ("0-0 6-6", "5-5 4-4"), lang=lang)
+    ends = "ends 1 · 2" if lang == "en" else "концы 1 · 2"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # lead 1-1; Alex knocks
+        await settle(pilot)
+        await pilot.press("enter")  # 1-2: Tester goes out
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, RoundEndScreen)
+        assert board in footer_line(app), footer_line(app)
+        await pilot.press("b")
+        await pilot.pause()
+        text = screen_text(app)
+        assert over in " ".join(text.split()) and ends in text, text
+        assert results in footer_line(app) and not game(app).my_turn()
+        await pilot.press("b")
+        await pilot.pause()
+        assert dialog.query_one("#summary").display and board in footer_line(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is game(app) and ends not in screen_text(app)
+        assert game(app).match.number == 2 and game(app).my_turn()

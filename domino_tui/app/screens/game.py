@@ -121,6 +121,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             if self.session.hotseat:
                 self.hide_hand()
         if result is not None:
+            self.finished = (result.number, rnd)  # drawn while the round-end dialog is up
             self.round_over(result, rnd.history)
             return
         self.refresh_table()
@@ -146,6 +147,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
 
     def after_round(self, _: str | None = None) -> None:
         self.waiting_modal = False
+        self.finished = None
         if self.match.over:
             self.game_over()
             return
