@@ -151,7 +151,8 @@ class TableScreen(DominoScreen):
         round in play."""
         if self.finished is not None and self.waiting_modal:
             return self.finished[1]
-        return self.match.round
+        in_play: RoundState = self.match.round
+        return in_play
 
     def my_turn(self) -> bool:
         """The player whose hand is on screen is to move (never behind the curtain, never while
