@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -13,7 +14,9 @@ from textual.widgets import Static, Switch
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
+from domino_tui.app.saving import Saves
 from domino_tui.app.screens.round_end import RoundEndScreen
+from domino_tui.app.screens.saved_games import ConfirmSave
 from domino_tui.app.screens.turn_moves import tile_codes
 from domino_tui.app.widgets.scores import ScoreSheet
 from domino_tui.engine.actions import parse_action
@@ -29,6 +32,7 @@ from domino_tui.variant_words import round_notes
 from .driver import game, screen_text, settle
 from .test_cross_input import position, select
 from .test_cross_input import seated as cross_seated
+from .test_saved_games import open_list, saved_session
 
 
 def footer_line(app: DominoApp) -> str:
@@ -309,3 +313,34 @@ async def test_the_round_end_shows_the_last_position_on_b_K4_5(
         await settle(pilot)
         assert app.screen is game(app) and ends not in screen_text(app)
         assert game(app).match.number == 2 and game(app).my_turn()
+
+
+# --- e: the resign question names the game and reads right -----------------------------------
+@pytest.mark.parametrize(
+    ("lang", "game_words", "who"),
+    [
+        ("en", "Resign this game? Goat, round 1, saved ", "Resigning: You. The game is"),
+        ("ru", "Сдать эту партию? Козёл, кон 1, сохранена ", "Сдаёт: Вы. Партия уйдёт"),
+    ],
+)
+async def test_the_resign_question_names_the_game_K10_1(
+    tmp_path: Path, lang: str, game_words: str, who: str
+) -> None:
+    """K10.1: resigning is for one game, so the question names it (the game, the round in
+    play, when it was saved) and who leaves it, with no verb to agree with «Вы»."""
+    saves = Saves.at(tmp_path)
+    you = NAMES[lang][0]
+    saved_session(saves, 3, names=(you, "Alex", "Olya"))
+    app = make_app(settings_path=None, lang=lang, saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_list(app)
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmSave)
+        question = dialog.question
+        assert game_words in question and who in question, question
+        assert f"{you}, Alex, Olya" in question and "K10.1" in question, question
+        assert "Вы покидает" not in question and "You leaves" not in question
