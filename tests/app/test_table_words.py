@@ -4,20 +4,25 @@ on the cross, the round end's last position, Settings' switches and the review's
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console, Group
+from rich.text import Text
 from textual.widgets import Static, Switch
 
 from domino_tui.app import GameSession, Seat, make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.saving import Saves
+from domino_tui.app.screens.replay import replay_app
 from domino_tui.app.screens.round_end import RoundEndScreen
 from domino_tui.app.screens.saved_games import ConfirmSave
 from domino_tui.app.screens.turn_moves import tile_codes
+from domino_tui.app.widgets.review_panel import hanging
 from domino_tui.app.widgets.scores import ScoreSheet
 from domino_tui.engine.actions import parse_action
 from domino_tui.engine.cross import CrossState
@@ -32,6 +37,7 @@ from domino_tui.variant_words import round_notes
 from .driver import game, screen_text, settle
 from .test_cross_input import position, select
 from .test_cross_input import seated as cross_seated
+from .test_noticed_table import kept_record
 from .test_saved_games import open_list, saved_session
 
 
@@ -344,3 +350,38 @@ async def test_the_resign_question_names_the_game_K10_1(
         assert game_words in question and who in question, question
         assert f"{you}, Alex, Olya" in question and "K10.1" in question, question
         assert "Вы покидает" not in question and "You leaves" not in question
+
+
+# --- k: the review's keys and words -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "keys"),
+    [
+        ("en", ("pgup/pgdn Round", "n/p Losses", "esc Close")),
+        ("ru", ("pgup/pgdn Кон", "n/p Потери", "esc Закрыть")),
+    ],
+)
+async def test_the_replay_footer_shows_p_beside_n_at_80_columns(
+    lang: str, keys: tuple[str, ...]
+) -> None:
+    """N and P step to the next and previous move that lost points: the footer shows both (one
+    entry, "n/p"), and Close still fits 80 columns."""
+    app = replay_app(kept_record(), lang=lang, settings_path=None)  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = footer_line(app)
+        assert all(key in footer for key in keys), footer
+
+
+def test_the_review_words_keep_their_indent_where_they_wrap() -> None:
+    """A player's summary lines are indented under their name; where a line wraps in the
+    narrow panel the rest stays indented (and breaks between words), not at the margin."""
+    summary = Text("Player 1 · beginner\n  5.46 points lost per choice (26 choices)\n  luck -5")
+    console = Console(width=30, file=io.StringIO(), color_system=None, record=True)
+    console.print(Group(*hanging([summary])))
+    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    assert lines == [
+        "Player 1 · beginner",
+        "  5.46 points lost per choice",
+        "  (26 choices)",
+        "  luck -5",
+    ], lines
