@@ -128,6 +128,8 @@ def _morskoy(
         out.append(tr("vn.morskoy.eggs", lang, k=k, tile=ts.name(ts.double_of[k])))
     fish = notes.get("fish")
     if fish:
+        if fish != "void":  # a fish in a try is not judged, so nothing was compared
+            out.append(_fish_sums(rules, result, sides, lang))
         out.append(tr(f"vn.morskoy.fish_{fish}", lang, min=least))
     total = notes.get("L")
     writer = notes.get("written_by", -1)
@@ -165,6 +167,18 @@ def _morskoy(
     else:
         out.append(tr("vn.morskoy.no_holder", lang))
     return out
+
+
+def _fish_sums(rules: Rules, result: RoundResult, sides: Sequence[str], lang: Lang) -> str:
+    """V1.7: the two hands a Морской fish compares, so the verdict can be checked: the
+    fisher's side's hand against the largest other hand (V1.D8 with three or four sides),
+    each named by its side."""
+    lines = [ln for ln in result.score.lines if not ln.before.out]
+    own = rules.side_of(result.fisher)
+    f = next(ln.hand_points for ln in lines if ln.side == own)
+    o = max(ln.hand_points for ln in lines if ln.side != own)
+    other = ", ".join(sides[ln.side] for ln in lines if ln.side != own and ln.hand_points == o)
+    return tr("vn.morskoy.fish_sums", lang, fisher=sides[own], f=f, other=other, o=o)
 
 
 def _telefon(

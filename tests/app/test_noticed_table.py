@@ -17,6 +17,7 @@ from domino_tui.app.screens.new_game import NewGameScreen
 from domino_tui.app.screens.replay import ReplayListScreen, ReplayScreen, replay_app
 from domino_tui.app.session import table_seats
 from domino_tui.bots import make_bot
+from domino_tui.engine.actions import KNOCK
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
@@ -62,7 +63,9 @@ async def test_no_draw_key_with_four_players() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         footer = footer_line(app)
-        assert "Knock" in footer and "Draw" not in footer, footer
+        screen = game(app)
+        knock = screen.my_turn() and KNOCK in screen.match.legal_actions()  # K only when legal
+        assert ("Knock" in footer) == knock and "Draw" not in footer, footer
 
 
 async def test_draw_key_with_a_boneyard_and_gone_when_it_is_empty() -> None:
@@ -85,7 +88,8 @@ async def test_draw_key_with_a_boneyard_and_gone_when_it_is_empty() -> None:
         await settle(pilot)
         assert not screen.match.round.boneyard
         assert "Draw" not in footer_line(app), footer_line(app)
-        assert "k Knock" in footer_line(app), footer_line(app)
+        knock = screen.my_turn() and KNOCK in screen.match.legal_actions()  # K only when legal
+        assert ("k Knock" in footer_line(app)) == knock, footer_line(app)
 
 
 # --- seats are numbered from 1 --------------------------------------------------------------

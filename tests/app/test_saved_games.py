@@ -135,7 +135,7 @@ async def test_resign_from_the_list_counts_as_left_K10_1(tmp_path: Path) -> None
         await pilot.press("r")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, ConfirmSave) and "resigned by Tester (K10.1)" in dialog.question
+        assert isinstance(dialog, ConfirmSave) and "Resigning: Tester." in dialog.question
         await pilot.press("y")
         await pilot.pause()
         assert screen.infos == []

@@ -115,12 +115,12 @@ def test_morskoy_sheet_shows_l_the_one_holder_and_the_wipe() -> None:
 
 
 def test_morskoy_try_and_eggs_are_marked() -> None:
-    """V1.7.2 (a write-off try k/n) and V1.7.4 (an egg try «яйца», 🥚k)."""
+    """V1.7.2 (a write-off try ↻k) and V1.7.4 (an egg try «яйца», 🥚k)."""
     tried = sheet(greedy("morskoy", 5))
-    assert tried[2][1] == "29 1/3"
+    assert tried[2][1] == "29 ↻1"  # not "1/3": that reads as a fraction
     s = greedy("morskoy", 13)
     assert sheet(s)[1][1] == "5 🥚1"
-    assert "Egg try 1/3" in summary(s, 2)
+    assert "Egg try 1 of 3" in summary(s, 2)
 
 
 def test_morskoy_na_sto_and_how_the_match_ended_in_russian() -> None:

@@ -238,12 +238,12 @@ def test_round_notes_words_for_morskoy_in_both_languages() -> None:
     assert "Сумма проигравших L = 27; записано: Игрок 1 + Игрок 3." in text
     assert "у всех списываются в 0" in text
     assert "«На сто» (заработано, 6-6 выдан до сдачи): Игрок 3." in text
-    assert "Попытка 2/3 списать рыбу." in text
-    assert "«Яйца», попытка 1/3: 1-1 в базаре — пересдача." in text
-    assert "«Яйца», попытка 2/3: 2-2 у игрока Игрок 4, заход с него." in text
+    assert "Списание рыбы: попытка 2 из 3." in text
+    assert "«Яйца», попытка 1 из 3: 1-1 в базаре — пересдача." in text
+    assert "«Яйца», попытка 2 из 3: 2-2 у игрока Игрок 4, заход с него." in text
     assert "Следующий кон «на сто» — 6-6 и заход с него: Игрок 2." in text
     en = "\n".join(round_notes(rules, result, seat_names(rules, None, "en"), sides, "en"))
-    assert "Try 2/3 to write the fish off." in en
+    assert "Fish write-off: try 2 of 3." in en
     assert not CYRILLIC.search(QUOTED.sub("", en).replace("Игрок", ""))
 
 

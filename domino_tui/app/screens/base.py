@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import ActiveBinding, BindingsMap
 from textual.screen import ModalScreen, Screen
@@ -36,6 +36,9 @@ class Localized:
 
     KEYS: tuple[BindingSpec, ...] = ()
     BUTTON_ARROWS = False
+    # a footer entry that stands for a pair of keys ("n/p": next and previous): the key shown →
+    # how it is shown; its partner is bound with no label, so it works unseen
+    KEY_SHOWN: ClassVar[dict[str, str]] = {}
 
     @property
     def domino(self) -> DominoApp:
@@ -61,7 +64,7 @@ class Localized:
                     action,
                     t(label, self.lang) if label else "",
                     show=bool(label) and n == 0,
-                    key_display=KEY_DISPLAY.get(key),
+                    key_display=self.KEY_SHOWN.get(key, KEY_DISPLAY.get(key)),
                 )
         self._bindings = bindings
         if self.is_mounted:  # type: ignore[attr-defined]

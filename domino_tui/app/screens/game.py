@@ -50,7 +50,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         hidden key still works and says why not."""
         hide = {"pair", "close", "draw", "knock"}
         self.keys_shown = self.offered_keys()
-        hide -= self.keys_shown  # no базар (4 players, pairs) or it is empty: K, else D
+        hide -= self.keys_shown  # D while the базар has tiles, K only when knocking is legal
         if self.session.hotseat or not self.domino.settings.undo:
             hide.add("undo")
         if not self.session.bots or self.keys_shown & {"pair", "close"}:
@@ -121,6 +121,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             if self.session.hotseat:
                 self.hide_hand()
         if result is not None:
+            self.finished = (result.number, rnd)  # drawn while the round-end dialog is up
             self.round_over(result, rnd.history)
             return
         self.refresh_table()
@@ -146,6 +147,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
 
     def after_round(self, _: str | None = None) -> None:
         self.waiting_modal = False
+        self.finished = None
         if self.match.over:
             self.game_over()
             return

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import islice
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -129,16 +130,16 @@ class ReplayScreen(ReviewedReplay):
     KEYS = (
         ("left", "step(-1)", "replay_prev"),
         ("right", "step(1)", "replay_next"),
-        ("pageup", "round(-1)", "replay_round_prev"),
-        ("pagedown", "round(1)", "replay_round_next"),
+        ("pageup", "round(-1)", "rv.key_rounds"),  # one entry for both: "pgup/pgdn Round"
+        ("pagedown", "round(1)", ""),
         ("home", "jump(0)", ""),  # Home / End work unseen: the review's keys need the room
         ("end", "jump(-1)", ""),
         ("r", "review", "rv.key_review"),
-        ("n,right_square_bracket", "loss(1)", "rv.key_next"),
-        # P works unseen at 80 columns (the panel names N / P), or Close would be cut off
+        ("n,right_square_bracket", "loss(1)", "rv.key_losses"),  # "n/p Losses", 80 columns
         ("p,left_square_bracket", "loss(-1)", ""),
         ("escape,q", "close", "replay_close"),  # not "Back": ← is the step back
     )
+    KEY_SHOWN: ClassVar[dict[str, str]] = {"pageup": "pgup/pgdn", "n": "n/p"}
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
     ReplayScreen #caption {

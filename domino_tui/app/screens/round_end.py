@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from ...engine.match import RoundResult
 from ...engine.variants import get_variant
@@ -92,7 +92,10 @@ def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group
 
 
 class RoundEndScreen(DominoModal):
-    KEYS = (("enter,escape,space", "close", "continue"),)
+    """The round's summary over the table; B hides it to show the board as the round left it
+    (the table draws the finished round while this dialog is up), B again brings it back."""
+
+    KEYS = (("enter,escape,space", "close", "continue"), ("b", "board", "re.key_board"))
     DEFAULT_CSS = """
     RoundEndScreen { align: center middle; }
     RoundEndScreen > Vertical {
@@ -101,6 +104,8 @@ class RoundEndScreen(DominoModal):
     }
     RoundEndScreen VerticalScroll { height: auto; }
     RoundEndScreen Button { width: 100%; dock: bottom; }
+    RoundEndScreen.-board { background: transparent; }
+    RoundEndScreen.-board > Vertical { display: none; }
     """
 
     def __init__(self, session: GameSession, result: RoundResult) -> None:
@@ -113,6 +118,7 @@ class RoundEndScreen(DominoModal):
             with VerticalScroll():
                 yield Static(round_summary(self.session, self.result, self.lang), id="summary")
             yield Button(t("continue", self.lang), id="continue", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).can_focus = False
@@ -120,6 +126,14 @@ class RoundEndScreen(DominoModal):
 
     def action_close(self) -> None:
         self.dismiss("continue")
+
+    def action_board(self) -> None:
+        """Hide the summary to look at the board, or bring it back."""
+        board = not self.has_class("-board")
+        self.set_class(board, "-board")
+        label = "re.key_results" if board else "re.key_board"
+        self.KEYS = (type(self).KEYS[0], ("b", "board", label))
+        self.localize()
 
     def on_button_pressed(self, _: Button.Pressed) -> None:
         self.dismiss("continue")

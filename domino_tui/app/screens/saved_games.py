@@ -58,6 +58,20 @@ def when_text(info: SaveInfo, short: bool = False) -> str:
     return info.saved_at.astimezone().strftime("%m-%d %H:%M" if short else "%Y-%m-%d %H:%M")
 
 
+def game_text(info: SaveInfo, lang: str) -> str:
+    """Which game this is, as a question about it should say: the game's name, the round in
+    play and when it was saved ("Козёл, round 3, saved 2026-12-01 23:40")."""
+    if info.preset and has_key(f"tx.variant.{info.preset}", lang):
+        parts = [t(f"tx.variant.{info.preset}", lang)]
+    else:
+        parts = [short_preset(info.preset, lang) if info.preset else "—"]
+    if info.round is not None:
+        parts.append(t("saves.round_n", lang, n=info.round))
+    if info.saved_at is not None:
+        parts.append(t("saves.saved_at", lang, when=when_text(info)))
+    return ", ".join(parts)
+
+
 def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -253,7 +267,8 @@ class SavedGamesScreen(DominoScreen):
 
         players = players_text(info, lang)
         name = info.resigner or "?"
-        self.ask(t("saves_confirm_resign", lang, players=players, name=name), resign)
+        question = t("saves.confirm_resign", lang, game=game_text(info, lang), players=players)
+        self.ask(question + " " + t("saves.resigning", lang, name=name), resign)
 
     def ask(self, question: str, act: Callable[[], str]) -> None:
         """Confirm, then run ``act``; any refusal is one line, and the list is read again."""

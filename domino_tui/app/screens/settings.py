@@ -1,5 +1,5 @@
 """Settings: language, theme (incl. high contrast), bot pace, auto-knock, undo, the tutor, tile
-drawing, name."""
+drawing, name. Each switch says on or off in words beside it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from ..settings import PACES, THEMES, TILE_STYLES, Settings
 from ..strings import t, theme_label
+from ..widgets.switch import WordedSwitch
 from .base import DominoScreen
 
 
@@ -53,12 +54,13 @@ class SettingsScreen(DominoScreen):
                 allow_blank=False,
                 id="tiles",
             )
+            words = (t("tw.switch_off", lang), t("tw.switch_on", lang))
             yield Label(t("auto_knock", lang))
-            yield Switch(value=s.auto_knock, id="auto-knock")
+            yield WordedSwitch(s.auto_knock, words, id="auto-knock")
             yield Label(t("undo_setting", lang))
-            yield Switch(value=s.undo, id="undo")
+            yield WordedSwitch(s.undo, words, id="undo")
             yield Label(t("tutor.setting", lang))
-            yield Switch(value=s.tutor, id="tutor")
+            yield WordedSwitch(s.tutor, words, id="tutor")
             yield Label(t("player_name", lang))
             yield Input(value=s.player_name, placeholder=t("you", lang), id="name")
             with Horizontal():

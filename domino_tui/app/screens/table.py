@@ -22,7 +22,7 @@ from ...bots.base import Bot
 from ...bots.runner import Worker
 from ...engine.actions import DRAW, KNOCK, is_pair, pair_tiles
 from ...engine.cross import CLOSED, CrossState
-from ...engine.round import Event
+from ...engine.round import Event, RoundState
 from ...engine.tiles import bits, tile_set
 from ...score_words import legend_line
 from ...transcript_cross import ARROWS, ends_text
@@ -85,6 +85,9 @@ class TableScreen(DominoScreen):
         self.hint_thinker = Worker("domino-hint")
         self.tutor_thinker = Worker("domino-tutor")
         self.keys_shown: frozenset[str] | None = None  # footer keys that come and go
+        # the round just finished, (its number, its last position): drawn while its round-end
+        # dialog is up, so the board can be looked at before the next deal
+        self.finished: tuple[int, RoundState] | None = None
 
     # --- the turn cycle: GameScreen runs it, the parts of the table only call into it -------
     def perform(self, code: int) -> None:
@@ -143,25 +146,43 @@ class TableScreen(DominoScreen):
     def match(self):  # type: ignore[no-untyped-def]
         return self.session.match
 
+    def showing_final(self) -> bool:
+        """The board shows the round just finished (its round-end dialog is up)."""
+        return self.waiting_modal and self.finished is not None
+
+    def board_round(self) -> RoundState:
+        """The round the table draws: the one just finished while its dialog is up, else the
+        round in play."""
+        if self.finished is not None and self.waiting_modal:
+            return self.finished[1]
+        in_play: RoundState = self.match.round
+        return in_play
+
     def my_turn(self) -> bool:
-        """The player whose hand is on screen is to move (never behind the curtain)."""
+        """The player whose hand is on screen is to move (never behind the curtain, never while
+        the last round's position is shown)."""
         m = self.match
-        return not m.over and not self.session.is_bot(m.turn) and m.turn == self.viewer
+        if m.over or self.showing_final():
+            return False
+        return not self.session.is_bot(m.turn) and m.turn == self.viewer
 
     def hand_tiles(self) -> list[int]:
         if self.viewer < 0:
             return []
-        return list(bits(self.match.round.hands[self.viewer]))
+        return list(bits(self.board_round().hands[self.viewer]))
 
     def playable(self) -> int:
         """The tiles some legal move lays, on any end, open or closed, alone or together."""
         return playable_tiles(self.match.legal_actions()) if self.my_turn() else 0
 
     def offered_keys(self) -> frozenset[str]:
-        """The footer keys that depend on the position: D while the базар has tiles (else K),
-        P while several doubles can go at once (G7, K3.4), C while a double can go closed."""
+        """The footer keys that depend on the position: D while the базар has tiles, K only
+        while knocking is the player's move (K3.3: never with a tile that fits), P while
+        several doubles can go at once (G7, K3.4), C while a double can go closed."""
         legal = self.match.legal_actions() if self.my_turn() else []
-        keys = {"draw" if self.match.round.boneyard else "knock"}
+        keys = {"draw"} if self.match.round.boneyard else set()
+        if KNOCK in legal:
+            keys.add("knock")
         if several_moves(legal):
             keys.add("pair")
         if can_close(legal):
@@ -185,7 +206,7 @@ class TableScreen(DominoScreen):
     def ends_title(self) -> str:
         """The board's border title: the open ends, ``ends 3 · 5`` on a line, every arm's
         ``←3 →6 ↑5 ↓×`` on the cross."""
-        rnd, lang = self.match.round, self.lang
+        rnd, lang = self.board_round(), self.lang
         if not rnd.placed:
             return ""
         if not isinstance(rnd, CrossState):
@@ -198,7 +219,8 @@ class TableScreen(DominoScreen):
 
     def refresh_table(self) -> None:
         lang, s, m = self.lang, self.session, self.match
-        rnd = m.round
+        rnd = self.board_round()
+        number = self.finished[0] if self.showing_final() and self.finished else m.number
         if self.keys_shown is not None and self.keys_shown != self.offered_keys():
             self.localize()  # D, K, P and C come and go with the position
         ts = tile_set(s.rules.set_top)
@@ -212,11 +234,11 @@ class TableScreen(DominoScreen):
                     title=fit_name(s.label(seat, lang), (panel.outer_size.width or 99) - 7),
                     count=rnd.hands[seat].bit_count(),
                     last=last_action(s, rnd.history, seat, lang),
-                    turn=not over and rnd.turn == seat,
+                    turn=not over and not self.showing_final() and rnd.turn == seat,
                     subtitle=subtitle,
                 )
             )
-        extra = t("carry_marker", lang, n=m.carry) if m.carry else t("round_n", lang, n=m.number)
+        extra = t("carry_marker", lang, n=m.carry) if m.carry else t("round_n", lang, n=number)
         boneyard = (t("boneyard", lang), f"▮ × {len(rnd.boneyard)}", extra)
         shown(self.query_one(BoneyardPanel), boneyard, lambda p: p.show(*boneyard))
         cross = cross_view(rnd) if isinstance(rnd, CrossState) else None
@@ -239,7 +261,7 @@ class TableScreen(DominoScreen):
                 top=ts.top,
                 lead=sum(1 for _, side, _ in rnd.placed if side == 0),
                 worst=worst_line(ts.count, len(rnd.seats), s.rules.boneyard_reserve),
-                round_id=m.number,
+                round_id=number,
                 cross=cross,
                 callout=board_callout(s, lang),
             )
@@ -299,6 +321,8 @@ class TableScreen(DominoScreen):
         lang, m = self.lang, self.match
         if self.curtain >= 0 and not m.over:  # behind the curtain: no notice about any hand
             return t("curtain_status", lang, name=self.session.name(self.curtain))
+        if self.showing_final() and self.finished is not None:
+            return t("tw.final_position", lang, n=self.finished[0])
         if self.message:
             return self.message
         if m.over:

@@ -98,7 +98,8 @@ class TurnInput(Tutor, Curtain):
         """Play ``tile`` (closed, if so marked): at once when it fits one end, else ask which
         end (never for a lead). Ends whose plays are the same move (L3: only the drawing
         differs, as when both ends of a line show one number) are not asked about: the tile
-        goes to the shorter arm, which keeps the board balanced."""
+        goes to the shorter arm, which keeps the board balanced — except a double on the cross,
+        whose picture differs by arm (:func:`~.turn_moves.distinct_ends`)."""
         codes = tile_codes(self.match.legal_actions(), tile, self.closed)
         ends = distinct_ends(self.match.round, codes)
         if len(ends) == 1:

@@ -73,12 +73,22 @@ def outcome(rnd: RoundState, code: int) -> tuple[object, ...]:
     return (tuple(sorted((after.left, after.right))), after.over)
 
 
+def is_double(rnd: CrossState, code: int) -> bool:
+    """The move lays one double."""
+    parts = placements(code)
+    return len(parts) == 1 and bool(rnd.geo.ts.is_double[parts[0].tile])
+
+
 def distinct_ends(rnd: RoundState, codes: dict[int, int]) -> list[int]:
     """The ends worth asking about: of the ends whose plays are the same move, only the one on
     the shortest arm (it keeps the board balanced; on a tie the later end, so Козёл's
-    twin ends go right as before)."""
+    twin ends go right as before). A double on the cross is the exception: laid across an
+    arm it changes the picture of that arm (L3: the choice is recorded, the layout differs),
+    so every end it fits is offered."""
     if len(codes) < 2 or not rnd.placed:
         return sorted(codes)[:1]
+    if isinstance(rnd, CrossState) and all(is_double(rnd, code) for code in codes.values()):
+        return sorted(codes)
     groups: dict[tuple[object, ...], list[int]] = {}
     for end in sorted(codes):
         groups.setdefault(outcome(rnd, codes[end]), []).append(end)

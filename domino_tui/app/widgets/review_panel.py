@@ -3,7 +3,10 @@ summaries and the decision at the step shown (words from :mod:`..review_words`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -15,8 +18,21 @@ class Words(VerticalScroll, can_focus=False):
     page and home/end keys stay the viewer's."""
 
 
+def hanging(parts: Sequence[Text]) -> list[Text | Padding]:
+    """Each line of the words on its own, an indented line (a player's summary under their
+    name) kept indented where it wraps, so a wrapped line never reads as a new heading."""
+    out: list[Text | Padding] = []
+    for part in parts:
+        for line in part.split("\n", allow_blank=True):
+            indent = len(line.plain) - len(line.plain.lstrip(" "))
+            out.append(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
+    return out
+
+
 class ReviewPanel(Vertical):
     """A progress line and bar while the review runs; afterwards the words, scrolled if long."""
+
+    parts: Sequence[Text] = ()
 
     DEFAULT_CSS = """
     ReviewPanel {
@@ -51,16 +67,11 @@ class ReviewPanel(Vertical):
         state = self.query_one("#review-status", Static)
         state.update(Text(status))
         state.display = bool(status)
-        self.query_one("#review-words", Static).update(Group(*parts))
+        self.parts = parts
+        self.query_one("#review-words", Static).update(Group(*hanging(parts)))
 
     def words(self) -> str:
         """What the panel says, as plain text (tests read it as a player would)."""
-        parts = [self.query_one("#review-status", Static), self.query_one("#review-words", Static)]
-        out = []
-        for widget in parts:
-            content = widget.content
-            if isinstance(content, Group):
-                out += [str(r) for r in content.renderables]
-            else:
-                out.append(str(content))
+        out = [str(self.query_one("#review-status", Static).content)]
+        out += [str(part) for part in self.parts]
         return "\n".join(out)

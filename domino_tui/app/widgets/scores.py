@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -81,16 +82,23 @@ def sheet_frame(
     names: Sequence[str], goats: Sequence[int], round_label: str, extra: Sequence[str] = ()
 ) -> Table:
     """The empty sheet: the round's column, the variant's own columns, a column per side (a
-    goat's name marked)."""
-    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 0), pad_edge=False)
-    table.add_column(round_label, justify="right", no_wrap=True, width=4)
+    goat's name marked). No blank edge rows (at 80×24 two rounds fit without a scrollbar), and
+    the round's and the variant's columns only as wide as what they hold: the room goes to
+    the sides, each a share as long as its name, so names are not cut where the window has
+    room for them."""
+    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 0), pad_edge=False, show_edge=False)
+    table.add_column(round_label, justify="right", no_wrap=True)
     for title in extra:
-        table.add_column(title, justify="right", no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column(title, justify="right", no_wrap=True)
     for side, name in enumerate(names):
-        header = Text(name, no_wrap=True, overflow="ellipsis")
+        # a pair's name ("Вы & Оля") wraps at its words where the column is narrow; one word
+        # too long for it is cut with "…"
+        header = Text(name, no_wrap=False, overflow="ellipsis")
         if side in goats:
-            header = Text(f"{GOAT}{name}", style="bold red", no_wrap=True, overflow="ellipsis")
-        table.add_column(header, justify="right", no_wrap=True, overflow="ellipsis", ratio=1)
+            header = Text(f"{GOAT}{name}", style="bold red", no_wrap=False, overflow="ellipsis")
+        # shares of the room as long as the names: "Серёжа" gets more than "Вы"
+        share = max(cell_len(header.plain), 3)
+        table.add_column(header, justify="right", no_wrap=True, overflow="ellipsis", ratio=share)
     return table
 
 
@@ -202,7 +210,7 @@ class ScoreSheet(VerticalScroll, can_focus=False):
 
     DEFAULT_CSS = """
     ScoreSheet { height: 1fr; border: round $primary; scrollbar-size-vertical: 1; }
-    ScoreSheet > Static { width: 1fr; }
+    ScoreSheet > Static { width: 1fr; padding: 0 1; }
     """
 
     def compose(self) -> ComposeResult:

@@ -7,7 +7,8 @@ round's ``notes`` into rows of short marks; the key that says what every mark me
 meaning is never carried by colour alone) is ``score_words.variant_key``:
 
 * морской (V1): the losers' sum ``L`` of the round, the one holder's written score, wiped
-  scores ``✗``, «на сто» ``↑``, a write-off try ``k/n`` and an egg try ``🥚k``;
+  scores ``✗``, «на сто» ``↑``, a write-off try ``↻k`` and an egg try ``🥚k`` (never ``k/n``,
+  which reads as a fraction); the try in play is named in the sheet's border;
 * телефон, маггинс, все тройки (V3): points during play ``+`` the bonus for the hands (or the
   hand written off), and the running score;
 * генерал (V4): who lost each round, a «генерал», and rounds lost per pair;
@@ -25,7 +26,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ...engine.match import RoundResult
+from ...engine.match import Match, RoundResult
 from ...engine.rules import Rules
 from ...engine.scoring import SideLine
 from ...engine.variants import get_variant
@@ -37,6 +38,7 @@ FISH = "🐟"
 WIPED = "✗"
 NA_STO = "↑"
 EGG = "🥚"
+TRY = "↻"
 WRITTEN = "bold red"
 GAINED = "bold"
 
@@ -90,14 +92,14 @@ def _morskoy_cell(line: SideLine, notes: dict[str, Any]) -> Text:
 
 
 def _morskoy_l(result: RoundResult, least: int) -> Text:
-    """``L`` (V1.8.1): dim below the line it must reach to be written; then a try k/n and an
-    egg try."""
+    """``L`` (V1.8.1): dim below the line it must reach to be written; then a write-off try
+    ``↻k`` (V1.7.3) and an egg try ``🥚k`` (V1.7.4)."""
     notes = _notes(result)
     total = notes.get("L")
     text = dot() if total is None else Text(str(total), style="" if total >= least else "dim")
     tried = notes.get("try")
     if tried:
-        text.append(f" {tried[0]}/{tried[1]}", style="yellow")
+        text.append(f" {TRY}{tried[0]}", style="yellow")
     eggs = notes.get("eggs")
     if eggs:
         text.append(f" {EGG}{eggs[0]}", style="yellow")
@@ -214,15 +216,37 @@ def variant_rows(rules: Rules) -> Rows | None:
     return ROWS.get(rules.variant)
 
 
+def morskoy_now(match: Match, lang: str) -> list[str]:
+    """The try being played, named while it is played (V1.7.3: "write-off try 1 of 3"; V1.7.4:
+    an egg try), so the player knows why this round is led as it is."""
+    extra = match.extra
+    if match.over:
+        return []
+    if extra.get("mode") == "try" and extra.get("try"):
+        k, n = extra["try"]
+        return [t("sc.cap.try", lang, k=k, n=n)]
+    if extra.get("mode") == "eggs" and extra.get("eggs"):
+        k, n = extra["eggs"]
+        return [t("sc.cap.eggs", lang, k=k, n=n)]
+    return []
+
+
+# what the border says about the round in play, before the match's end
+NOW: dict[str, Callable[[Match, str], list[str]]] = {"morskoy": morskoy_now}
+
+
 def caption_words(session: GameSession, lang: str) -> list[str]:
-    """What the sheet's border says about the match's end: the target, the losses that end a
-    Генерал match, the deals left in спортивное."""
+    """What the sheet's border says: the round in play when the variant names it (a Морской
+    try, first: it is what the player needs now), then the match's end: the target, the losses
+    that end a Генерал match, the deals left in спортивное."""
     rules, m = session.rules, session.match
     if variant_rows(rules) is None:
         return []  # Козёл's border keeps what it always said
+    now = NOW.get(rules.variant)
+    words = now(m, lang) if now is not None else []
     limit = rules.rounds_limit
     if limit:
-        return [t("sc.cap.rounds_left", lang, n=max(0, limit - len(m.results)))]
+        return [*words, t("sc.cap.rounds_left", lang, n=max(0, limit - len(m.results)))]
     if "losses" in get_variant(rules.variant).options:  # генерал V4.9
-        return [t("sc.cap.losses", lang, n=rules.opt("losses"))]
-    return [t("sc.cap.target", lang, n=rules.target)]
+        return [*words, t("sc.cap.losses", lang, n=rules.opt("losses"))]
+    return [*words, t("sc.cap.target", lang, n=rules.target)]
