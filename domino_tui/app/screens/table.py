@@ -27,7 +27,7 @@ from ...score_words import legend_line
 from ...transcript_cross import ARROWS, ends_text
 from ..session import GameSession
 from ..strings import t
-from ..widgets.board import worst_line
+from ..widgets.board import lead_index, worst_line
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import cross_view
 from ..widgets.hand import Hand, HandState
@@ -233,7 +233,7 @@ class TableScreen(DominoScreen):
                 if rnd.turn == self.viewer and not s.hotseat
                 else t("no_tiles_yet", lang, name=s.name(rnd.turn)),
                 top=ts.top,
-                lead=sum(1 for _, side, _ in rnd.placed if side == 0),
+                lead=lead_index(rnd.placed),
                 worst=worst_line(ts.count, len(rnd.seats), s.rules.boneyard_reserve),
                 round_id=m.number,
                 cross=cross,

@@ -2,8 +2,9 @@
 
 A table passes the round's lead index and worst-case length, so the board is laid by
 :mod:`.board`: the lead in the middle, the style chosen once per round and window size, and
-laid tiles never move; a new window size lays the line afresh from the middle. Without them
-(the replay steps back and forth through whole rounds) the line is laid afresh each time.
+laid tiles never move; a new window size lays the line afresh from the middle. The replay
+passes the same and the ends the tiles went to (``sides``), so any step it jumps to is drawn
+as the table drew it then. Without a lead the line is laid afresh from its left end.
 The tile just laid flashes for :attr:`Chain.FLASH_SECONDS` (the ``-flash`` class), so the eye
 finds it; with animations off (``TEXTUAL_ANIMATIONS=none``) it never flashes.
 """
@@ -21,7 +22,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
-from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_out
+from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_as_played, lay_out
 from .cross_board import CrossLayout, choose_mode, lay_anywhere
 from .cross_paint import Painted, end_at, listed, paint_cross, pieces_of
 from .cross_view import CrossView
@@ -52,6 +53,10 @@ class ChainState:
     lead: int = -1  # index in ``line`` of the lead; -1: lay the line afresh every time
     worst: int = 0  # the longest line this round can reach (board.worst_line)
     round_id: int = 0  # a new round may choose a new style
+    # the end (0 left, 1 right) each tile after the lead went to, in play order: given (the
+    # replay, which jumps between steps), the line is laid move by move as the table laid it;
+    # None (the table) lays each play from the anchor kept since the last
+    sides: tuple[int, ...] | None = None
     # the cross games (docs/variants G1-G10): the board with its four arms, drawn instead of
     # ``line`` (which then is empty); ``choosing`` is then 0-3 (left, right, up, down)
     cross: CrossView | None = None
@@ -141,14 +146,18 @@ class Chain(Widget):
             self.board_anchor = None
         if self.frame is None:
             return None
-        layout = lay_out(self.frame, s.line, s.lead, self.board_anchor)
+        if s.sides is not None:
+            layout = lay_as_played(self.frame, s.line, s.sides)[0]
+        else:
+            layout = lay_out(self.frame, s.line, s.lead, self.board_anchor)
         if layout is not None:
             self.board_anchor = layout.anchor
             self.mode = self.frame.mode
         return layout
 
     def fresh(self, line: list[tuple[int, int]], w: int, h: int) -> list[Placed]:
-        """The line laid from its left end in the largest style that fits now (replays)."""
+        """The line laid from its left end in the largest style that fits now (no lead given,
+        or a line longer than the round's frame)."""
         for mode in self.modes():
             placed = snake(line, w, h, mode)
             if placed is not None:
