@@ -9,13 +9,21 @@ a time, the table's own way) gives the same moves on a board of the same size.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
 from domino_tui.app.screens.replay import ReplayScreen, replay_app
-from domino_tui.app.widgets.board import Layout, lead_index, worst_line
+from domino_tui.app.widgets.board import (
+    Anchor,
+    Layout,
+    lay_as_played,
+    lay_out,
+    lead_index,
+    worst_line,
+)
 from domino_tui.app.widgets.chain import Chain, ChainState
 from domino_tui.app.widgets.tiles import Placed
 from domino_tui.bots import make_bot
@@ -24,6 +32,8 @@ from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
 from domino_tui.storage import LoadedRecord, archive_match, load_record, paths
 from domino_tui.storage.meta import Seat
+
+from .test_chain_layout import round_lines, table_frame
 
 SIZES = [(80, 24), (120, 40)]
 ROUNDS = 2  # stepped through one by one: enough for turns at a wall and a new round
@@ -77,6 +87,27 @@ async def step(pilot: Pilot[None], screen: ReplayScreen, key: str) -> Chain:
     chain = screen.query_one(Chain)
     assert chain.state.line == tuple(screen.frame.state.chain())
     return chain
+
+
+@pytest.mark.parametrize(("seed", "players", "board"), [(4, 4, (48, 12)), (2, 2, (78, 25))])
+def test_a_step_is_laid_as_the_table_laid_it_not_afresh(
+    seed: int, players: int, board: tuple[int, int]
+) -> None:
+    """In these rounds the arm that reached its wall first is not the one that turned most by
+    the end: laid afresh, the finished line would turn the other way than the table drew it."""
+    lines = round_lines(players, seed)
+    frame = table_frame(board, players)
+    sides = tuple(0 if after > before else 1 for (_, before), (_, after) in pairwise(lines))
+    anchor: Anchor | None = None
+    table: Layout | None = None
+    for k, (line, lead) in enumerate(lines):  # the table: each play from the kept anchor
+        table = lay_out(frame, line, lead, anchor)
+        assert table is not None
+        anchor = table.anchor
+        assert lay_as_played(frame, line, sides[:k]) == (table, anchor)
+    line, lead = lines[-1]
+    afresh = lay_out(frame, line, lead)
+    assert table is not None and afresh is not None and afresh.placed != table.placed
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
