@@ -36,7 +36,7 @@ from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
 from .base import DominoScreen
 from .turn_moves import can_close, playable_tiles, several_moves
-from .turn_words import end_words, fit_name, move_text, recent_lines
+from .turn_words import END_ARROWS, end_words, fit_name, move_text, recent_lines
 
 W = TypeVar("W", bound=Widget)
 _NOTHING = object()
@@ -240,12 +240,7 @@ class TableScreen(DominoScreen):
                 callout=board_callout(s, lang),
             )
         )
-        players = [s.name(seat) for seat in range(s.rules.players)]
-        recent = self.query_one("#recent", Static)
-        recent.border_title = t("tw.recent_title", lang)
-        width = recent.content_size.width or 26
-        lines = "\n".join(recent_lines(rnd.history, players, ts, lang, width))
-        shown(recent, lines, lambda w: w.update(Text(lines)))
+        self.show_recent()
         sheet = self.query_one(ScoreSheet)
         shown(sheet, sheet_key(s, lang), lambda w: w.show(*sheet_parts(s, lang)))
         legend = legend_line(lang, s.rules)
@@ -274,6 +269,27 @@ class TableScreen(DominoScreen):
             )
         )
         # two rows always (see app.tcss): new words need no new layout
+        self.query_one("#status", Static).update(Text(self.status_text()), layout=False)
+
+    def show_recent(self) -> None:
+        """The last moves, each end marked with the board's arrow for it."""
+        s, lang = self.session, self.lang
+        players = [s.name(seat) for seat in range(s.rules.players)]
+        recent = self.query_one("#recent", Static)
+        recent.border_title = t("tw.recent_title", lang)
+        width = recent.content_size.width or 26
+        ts = tile_set(s.rules.set_top)
+        history = self.match.round.history
+        lines = "\n".join(recent_lines(history, players, ts, lang, width, self.end_arrows()))
+        shown(recent, lines, lambda w: w.update(Text(lines)))
+
+    def end_arrows(self) -> tuple[str, ...]:
+        """The arrow of each end (0-3) as the board draws it: words naming an end show the same."""
+        return (*self.query_one(Chain).arrows(), *END_ARROWS[2:])
+
+    def on_chain_arrows_changed(self) -> None:
+        """A drawing turned an end's arrow (a resize): the words naming the ends follow it."""
+        self.show_recent()
         self.query_one("#status", Static).update(Text(self.status_text()), layout=False)
 
     def hidden_text(self) -> str:
@@ -343,7 +359,9 @@ class TableScreen(DominoScreen):
         ``short`` after a refusal, which takes half the status line."""
         rnd, lang = self.match.round, self.lang
         tile = tile_set(self.match.rules.set_top).name(self.choosing)
-        end = end_words(self.choose_side, rnd.open_ends()[self.choose_side], lang)
+        end = end_words(
+            self.choose_side, rnd.open_ends()[self.choose_side], lang, self.end_arrows()
+        )
         if self.closed:
             end += f" ({t('tw.closed', lang)})"
         arrows = "/".join(ARROWS[e] for e in sorted(self.choices))

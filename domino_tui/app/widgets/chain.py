@@ -28,6 +28,8 @@ from .cross_paint import Painted, end_at, listed, paint_cross, pieces_of
 from .cross_view import CrossView
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
 
+LINE_ARROWS = ("◀", "▶")  # the ends' arrows where the board draws none (a line laid from the left)
+
 STYLE_NAMES = (
     "frame",
     "face",
@@ -88,11 +90,16 @@ class Chain(Widget):
             super().__init__()
             self.side = side
 
+    class ArrowsChanged(Message):
+        """A drawing changed an end's arrow (a play, a resize): words naming the ends show
+        :meth:`Chain.arrows`, so they are written again."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.state = ChainState()
         self.layout_cache: list[Placed] = []
         self.tips: tuple[Tip | None, Tip | None] = (None, None)
+        self.drawn_arrows = LINE_ARROWS
         self.mode = "digits"
         self.frame: Frame | None = None
         self.frame_key: tuple[object, ...] = ()
@@ -155,6 +162,16 @@ class Chain(Widget):
             self.mode = self.frame.mode
         return layout
 
+    def arrows(self) -> tuple[str, str]:
+        """The arrow the board draws at the line's left and right end (◀ ▶ ▲ ▼), laid for the
+        state just shown: the one source of the glyph that words naming an end show, so the
+        status never says ▶ for an end the board shows turning down. ◀ ▶ where no arrow is
+        drawn (no lead given, the cross, an end with no band left)."""
+        s = self.state
+        if s.cross is not None or not s.line or s.lead < 0:
+            return LINE_ARROWS
+        return tip_glyphs(self.board(*self.content_size))
+
     def fresh(self, line: list[tuple[int, int]], w: int, h: int) -> list[Placed]:
         """The line laid from its left end in the largest style that fits now (no lead given,
         or a line longer than the round's frame)."""
@@ -178,6 +195,7 @@ class Chain(Widget):
             self.border_subtitle = ""
         if not line:
             self.layout_cache = []
+            self.drawn_arrows = LINE_ARROWS  # no end to name
             return Text(self.state.empty_text, style="italic", justify="center")
         layout = self.board(w, h) if self.state.lead >= 0 else None
         if layout is not None:
@@ -186,6 +204,10 @@ class Chain(Widget):
         else:
             placed = self.fresh(line, w, h)
         self.layout_cache = placed
+        arrows = tip_glyphs(layout)
+        if arrows != self.drawn_arrows:  # e.g. a resize, which the words did not see coming
+            self.drawn_arrows = arrows
+            self.post_message(self.ArrowsChanged())
         return self.paint(placed, w, h)
 
     def paint(self, placed: list[Placed], w: int, h: int) -> Text:
@@ -290,6 +312,13 @@ class Chain(Widget):
             elif p.index == last_i:
                 self.post_message(self.EndClicked(1))
             return
+
+
+def tip_glyphs(layout: Layout | None) -> tuple[str, str]:
+    """Each end's arrow on a laid line (◀ ▶ where it has none)."""
+    tips = layout.tips if layout is not None else (None, None)
+    left, right = (t.glyph if t is not None else d for t, d in zip(tips, LINE_ARROWS, strict=True))
+    return left, right
 
 
 def laid_count(view: CrossView | None) -> int:
