@@ -1,9 +1,11 @@
-"""Words that name an end show the board's arrow for it (issue 22, part 5).
+"""Words that name an end never contradict the board's arrow for it (issue 22, part 5).
 
 The status line said "right end 4 ▶" and "Last moves" "3-5 ◀" with fixed glyphs, also when
-the board showed ▼ for that end because it had turned at the wall. The glyph in the words now
-comes from the one place that draws it, the board's layout (:meth:`Chain.arrows`), so words and
-board never disagree; a resize that turns an end turns the words with it.
+the board showed ▼ for that end because it had turned at the wall. The end question (a tile
+about to go to an end) now shows the arrow the board draws there, from the one place that
+draws it (:meth:`Chain.arrows`); a resize that turns an end turns the words with it. Last moves
+name a line's end in a word ("3-5 left"): an arrow says where an end grows now, and the end may
+have turned since the tile went there.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .driver import game, key_for_turn, plain, seeded_app, settle
 TURNED = ("▲", "▼")
 
 
-def test_the_words_take_the_arrow_they_are_given() -> None:
+def test_the_end_question_takes_the_arrow_given_and_last_moves_a_word() -> None:
     arrows = ("▲", "▼", "▲", "▼")
     assert end_words(1, 4, "en", arrows) == "right end 4 ▼"
     assert end_words(0, 3, "ru", arrows) == "левый конец 3 ▲"
@@ -33,26 +35,30 @@ def test_the_words_take_the_arrow_they_are_given() -> None:
         Event(0, encode([Placement(lead, 0)]), lead, -1, -1),
         Event(1, encode([Placement(play, 1)]), play, 3, 4),
     ]
-    lines = recent_lines(history, ["Masha", "Alex"], TS, "en", 30, arrows)
-    assert lines == ["Masha: led 3-4", "Alex: 4-5 ▼"]
-    assert recent_lines(history, ["Masha", "Alex"], TS, "en", 30)[-1] == "Alex: 4-5 ▶"
+    assert recent_lines(history, ["Masha", "Alex"], TS, "en", 26, line=True) == [
+        "Masha: led 3-4",
+        "Alex: 4-5 right",
+    ]
+    assert recent_lines(history, ["Маша", "Алекс"], TS, "ru", 26, True)[-1] == "Алекс: 4-5 справа"
+    # the cross's arms keep their arrows: there they are the arms' names (←3 →6 ↑5 ↓0)
+    assert recent_lines(history, ["Masha", "Alex"], TS, "en", 26)[-1] == "Alex: 4-5 ▶"
     assert END_ARROWS == ("◀", "▶", "▲", "▼")
 
 
-def expected_marks(screen: GameScreen, arrows: tuple[str, ...]) -> list[str]:
-    """ "<tile> <arrow>" for every tile laid on an end in the players' latest turns."""
+def expected_marks(screen: GameScreen) -> list[str]:
+    """ "<tile> left" / "<tile> right" for every tile laid on an end in the latest turns."""
     marks = []
     for _seat, events in last_turns(screen.match.round.history, screen.session.rules.players):
         for e in events:
             if e.code >= 0 and e.left >= 0:
                 (part,) = [p for p in placements(e.code) if p.tile == e.tile]
-                marks.append(f"{TS.name(e.tile)} {arrows[part.end]}")
+                marks.append(f"{TS.name(e.tile)} {('left', 'right')[part.end]}")
     return marks
 
 
-async def test_at_80x24_last_moves_and_the_status_show_the_boards_arrows() -> None:
+async def test_at_80x24_the_end_question_shows_the_boards_arrow() -> None:
     """Seed 8 at 80×24 (the issue's game): played until an end has turned at the wall, the
-    Last moves mark each end with the board's arrow, and the end question names it so."""
+    end question shows the board's arrow for it, and Last moves name every end in words."""
     app = seeded_app(8)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -81,11 +87,12 @@ async def test_at_80x24_last_moves_and_the_status_show_the_boards_arrows() -> No
 
 
 def words_match_board(screen: GameScreen, chain: Chain) -> tuple[str, ...]:
-    """The arrows drawn at the ends (0-3); Last moves shows each of its tiles' ends so."""
+    """The arrows drawn at the ends (0-3); Last moves name the ends in words, no arrow."""
     arrows = (*chain.arrows(), "▲", "▼")
     drawn = tuple(tip.glyph if tip else d for tip, d in zip(chain.tips, "◀▶", strict=True))
     assert arrows[:2] == drawn, "the words' arrows are the ones drawn"
     recent = plain(screen.query_one("#recent", Static))
-    for mark in expected_marks(screen, arrows):
+    for mark in expected_marks(screen):
         assert mark in recent, (mark, recent)
+    assert not set(recent) & set("◀▶▲▼"), recent
     return arrows

@@ -240,7 +240,12 @@ class TableScreen(DominoScreen):
                 callout=board_callout(s, lang),
             )
         )
-        self.show_recent()
+        players = [s.name(seat) for seat in range(s.rules.players)]
+        recent = self.query_one("#recent", Static)
+        recent.border_title = t("tw.recent_title", lang)
+        width = recent.content_size.width or 26
+        lines = "\n".join(recent_lines(rnd.history, players, ts, lang, width, cross is None))
+        shown(recent, lines, lambda w: w.update(Text(lines)))
         sheet = self.query_one(ScoreSheet)
         shown(sheet, sheet_key(s, lang), lambda w: w.show(*sheet_parts(s, lang)))
         legend = legend_line(lang, s.rules)
@@ -271,25 +276,12 @@ class TableScreen(DominoScreen):
         # two rows always (see app.tcss): new words need no new layout
         self.query_one("#status", Static).update(Text(self.status_text()), layout=False)
 
-    def show_recent(self) -> None:
-        """The last moves, each end marked with the board's arrow for it."""
-        s, lang = self.session, self.lang
-        players = [s.name(seat) for seat in range(s.rules.players)]
-        recent = self.query_one("#recent", Static)
-        recent.border_title = t("tw.recent_title", lang)
-        width = recent.content_size.width or 26
-        ts = tile_set(s.rules.set_top)
-        history = self.match.round.history
-        lines = "\n".join(recent_lines(history, players, ts, lang, width, self.end_arrows()))
-        shown(recent, lines, lambda w: w.update(Text(lines)))
-
     def end_arrows(self) -> tuple[str, ...]:
         """The arrow of each end (0-3) as the board draws it: words naming an end show the same."""
         return (*self.query_one(Chain).arrows(), *END_ARROWS[2:])
 
     def on_chain_arrows_changed(self) -> None:
-        """A drawing turned an end's arrow (a resize): the words naming the ends follow it."""
-        self.show_recent()
+        """A drawing turned an end's arrow (a resize): the end question's words follow it."""
         self.query_one("#status", Static).update(Text(self.status_text()), layout=False)
 
     def hidden_text(self) -> str:

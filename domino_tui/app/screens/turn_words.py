@@ -58,12 +58,11 @@ def refused(why: str, prompt: str, lang: str) -> str:
     return f"{text} {prompt}" if prompt else text
 
 
-def turn_summary(
-    events: Sequence[Event], ts: TileSet, lang: str, arrows: Sequence[str] = END_ARROWS
-) -> str:
-    """One player's turn in a few words: "drew 2, 3-5 ◀", "knocked", "led 1-1"; a tile's end
-    is marked with the arrow the board draws at that end now (``arrows``, as :func:`end_words`),
-    so the eye finds the end the words name."""
+def turn_summary(events: Sequence[Event], ts: TileSet, lang: str, line: bool = False) -> str:
+    """One player's turn in a few words: "drew 2, 3-5 ◀", "knocked", "led 1-1". On a ``line``
+    the end is a word ("3-5 left"), not an arrow: the line's ends snake, and an arrow would say
+    where the end grows now, while the end may have turned at the wall since the tile went
+    there (the left end then points ▶ or ▼). The cross's arms keep their arrows (their names)."""
     parts: list[str] = []
     drew = sum(1 for e in events if e.code == DRAW)
     if drew:
@@ -77,8 +76,8 @@ def turn_summary(
             parts.append(t("tw.r_led", lang, tile=ts.name(e.tile)))
         else:
             part = next(p for p in placements(e.code) if p.tile == e.tile)
-            arrow = arrows[part.end]
-            text = t(f"tw.r_{END_NAMES[part.end]}", lang, tile=ts.name(e.tile), arrow=arrow)
+            key = f"tw.r_line_{END_NAMES[part.end]}" if line else f"tw.r_{END_NAMES[part.end]}"
+            text = t(key, lang, tile=ts.name(e.tile))
             parts.append(f"{text} ({t('tw.closed', lang)})" if part.closed else text)
     return ", ".join(parts)
 
@@ -104,16 +103,16 @@ def recent_lines(
     ts: TileSet,
     lang: str,
     width: int,
-    arrows: Sequence[str] = END_ARROWS,
+    line: bool = False,
 ) -> list[str]:
     """A compact log: every player's latest turn on a line of its own, oldest first, so that
-    no player's last action scrolls out of view at 80×24 (ends marked as :func:`turn_summary`)."""
+    no player's last action scrolls out of view at 80×24 (``line``: as :func:`turn_summary`)."""
     turns = last_turns(history, len(names))
     if not turns:
         return [t("tw.recent_none", lang)]
     lines = []
     for seat, events in turns:
-        words = turn_summary(events, ts, lang, arrows)
+        words = turn_summary(events, ts, lang, line)
         name = fit_name(names[seat], max(4, width - len(words) - 2))
         lines.append(fit_name(f"{name}: {words}", width))
     return lines
