@@ -111,12 +111,12 @@ async def test_leaving_while_a_bot_hangs_does_not_wait_for_it(tmp_path: Path) ->
 async def test_a_hint_that_does_not_come_in_time_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from domino_tui.app.screens import hints
+    from domino_tui.bots import explain
 
     from .test_hints import block_app
 
-    release = threading.Event()
-    monkeypatch.setattr(hints, "advise", lambda view, seed: release.wait())
+    release = threading.Event()  # the search where it lives: the hint imports it when asked
+    monkeypatch.setattr(explain, "advise", lambda view, seed: release.wait())
     app = block_app("en")
     game_session = app.first_session
     assert game_session is not None

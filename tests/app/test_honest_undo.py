@@ -25,8 +25,9 @@ from .driver import game, play_to_end, screen_text, settle
 
 
 def two_player_app(tmp_path: Path, lang: str = "en", seed: int = 3) -> DominoApp:
-    """Saves, records and statistics where ``domino`` finds them with DOMINO_TUI_HOME."""
-    rules = make_rules({"players": 2})
+    """Saves, records and statistics where ``domino`` finds them with DOMINO_TUI_HOME; a match
+    to 31, so the whole matches these tests play end in a few rounds."""
+    rules = make_rules({"players": 2, "target": 31})
     bot = "Маша" if lang == "ru" else "Masha"
     session = GameSession(rules, (Seat("Tester"), Seat(bot, "bot", "easy")), seed)
     saves = Saves.at(tmp_path / "data")

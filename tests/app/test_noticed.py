@@ -53,7 +53,8 @@ async def test_russian_quit_question() -> None:
 
 
 async def test_arrows_move_between_the_game_end_buttons() -> None:
-    app = seeded_app(players=2, levels=("easy",))
+    # a short match (to 31) reaches the same game-end dialog in a few rounds
+    app = seeded_app(players=2, levels=("easy",), target=31)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_end(pilot)
         assert isinstance(app.screen, GameEndScreen)

@@ -68,7 +68,9 @@ async def test_resume_names_a_saves_folder_that_cannot_be_read(
     home: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
     saves = Saves()
-    unreadable(monkeypatch, saves.where, errno.EACCES)
+    # a patch of its own, undone at the end without undoing the private home (conftest)
+    blocked = pytest.MonkeyPatch()
+    unreadable(blocked, saves.where, errno.EACCES)
     app = make_app(settings_path=None, lang=lang, saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -83,7 +85,7 @@ async def test_resume_names_a_saves_folder_that_cannot_be_read(
         empty = screen.query_one("#saves-empty", Static)
         assert empty.display
         check_said(flat(empty), saves.where, lang, SAID[lang][1])
-    monkeypatch.undo()
+    blocked.undo()
     assert len(list_saves()) == 1  # nothing was changed in it
 
 

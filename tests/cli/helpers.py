@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner, Result
@@ -42,3 +47,39 @@ def find_match(
         if wanted(match):
             return match
     raise AssertionError(f"no match with the wanted feature among seeds {seeds}")
+
+
+# runs ``domino ARGS`` headless with a crash forced into the app's first steps (its mount)
+CRASH_DRIVER = textwrap.dedent(
+    """
+    import sys
+    from textual.app import App
+    from domino_tui.app.app import DominoApp
+
+    real_run = App.run
+    App.run = lambda self, **kw: real_run(self, headless=True, size=(100, 40))
+
+    def boom(self, *args):
+        raise RuntimeError("forced crash \\x1b[2J")
+
+    DominoApp.on_mount = boom
+    from domino_tui.cli import main
+    sys.argv = ["domino", *sys.argv[1:]]
+    main()
+    """
+)
+
+
+def run_crashing(args: Sequence[str], home: Path) -> subprocess.CompletedProcess[str]:
+    """The real command, in a subprocess, with its table crashing at mount: what a player's
+    terminal gets (stderr) and the exit code."""
+    env = {**os.environ, "DOMINO_TUI_HOME": str(home)}
+    env.pop("DOMINO_TUI_CONFIG_DIR", None)
+    return subprocess.run(
+        [sys.executable, "-c", CRASH_DRIVER, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )

@@ -4,9 +4,6 @@ after writing a bounded, cleaned crash.log; the player sees one line, never a tr
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import textwrap
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -15,6 +12,8 @@ import typer
 
 from domino_tui.app import crash
 from domino_tui.app.crash import MARKER, MAX_CRASH_BYTES, MAX_CRASHES, crash_path, record
+
+from .helpers import run_crashing
 
 
 def _entries(path: Path) -> list[str]:
@@ -98,38 +97,9 @@ def test_the_tables_return_code_becomes_the_exit_code(monkeypatch: pytest.Monkey
     play.run_table(None, "en", None)  # success: no exit raised, the command ends with 0
 
 
-DRIVER = textwrap.dedent(
-    """
-    import sys
-    from textual.app import App
-    from domino_tui.app.app import DominoApp
-
-    real_run = App.run
-    App.run = lambda self, **kw: real_run(self, headless=True, size=(100, 40))
-
-    def boom(self):
-        raise RuntimeError("forced crash \\x1b[2J")
-
-    DominoApp.check_size = boom
-    from domino_tui.cli import main
-    sys.argv = ["domino", *sys.argv[1:]]
-    main()
-    """
-)
-
-
 @pytest.mark.parametrize("args", [[], ["play", "--bots", "easy", "--seed", "3"]])
 def test_the_real_command_exits_1_after_a_crash(args: list[str], tmp_path: Path) -> None:
-    env = {**os.environ, "DOMINO_TUI_HOME": str(tmp_path)}
-    env.pop("DOMINO_TUI_CONFIG_DIR", None)
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
+    done = run_crashing(args, tmp_path)
     assert done.returncode == 1, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "internal error" in lines[0], done.stderr

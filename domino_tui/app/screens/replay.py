@@ -27,6 +27,7 @@ from ...engine.cross import CrossState
 from ...engine.match import Match
 from ...engine.record import RecordError
 from ...engine.round import RoundState
+from ...engine.tiles import tile_set
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
 from ...storage.paths import records_dir
 from ...text import clean
@@ -34,9 +35,18 @@ from ...transcript_cross import ends_text
 from ..app import DominoApp
 from ..session import GameSession, Seat
 from ..strings import level_name, short_preset, t, unreadable
+from ..widgets.board import lead_index, played_sides, worst_line
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import CrossView, cross_view
-from ..widgets.replay_board import AllHands, Frame, SeatHand, build_frames, chain_last, round_starts
+from ..widgets.replay_board import (
+    AllHands,
+    Frame,
+    SeatHand,
+    build_frames,
+    chain_last,
+    most_held,
+    round_starts,
+)
 from ..widgets.review_panel import ReviewPanel
 from ..widgets.scores import ScoreSheet, sheet_parts
 from ..words import event_line, result_headline
@@ -168,6 +178,7 @@ class ReplayScreen(ReviewedReplay):
         self.session = names_session(loaded)
         self.frames = build_frames(loaded.match)
         self.starts = round_starts(self.frames)
+        self.most = most_held(self.frames)
         self.index = 0
         self.sheets: dict[tuple[int, bool, str], tuple[Table, str]] = {}
 
@@ -231,10 +242,17 @@ class ReplayScreen(ReviewedReplay):
         chain = self.query_one(Chain)
         cross = cross_view(state) if isinstance(state, CrossState) else None
         chain.border_title = board_title(state, cross, lang)
+        laid = cross is None and bool(state.placed)  # a cross is laid afresh at every step
+        ts = tile_set(rules.set_top)
         chain.show(
             ChainState(
                 line=tuple(state.chain()) if cross is None else (),
                 last=chain_last(state) if cross is None else -1,
+                # the table's board, laid as the table laid it move by move (issue 22 part 5)
+                lead=lead_index(state.placed) if laid else -1,
+                worst=worst_line(ts.count, len(state.seats), rules.boneyard_reserve) if laid else 0,
+                round_id=frame.number,
+                sides=played_sides(state.placed) if laid else None,
                 cross=cross,
                 style=self.domino.settings.tile_style,
                 empty_text=t("no_tiles_yet", lang, name=session.name(state.leader)),
@@ -243,7 +261,7 @@ class ReplayScreen(ReviewedReplay):
             )
         )
         self.query_one(ScoreSheet).show(*self.sheet(final))
-        self.query_one(AllHands).show(self.seat_hands(), rules.set_top)
+        self.query_one(AllHands).show(self.seat_hands(), rules.set_top, self.most[frame.number])
         self.query_one("#counter", Static).update(Text(self.counter_text()))
         self.show_review()
 

@@ -28,7 +28,7 @@ from ...score_words import legend_line
 from ...transcript_cross import ARROWS, ends_text
 from ..session import GameSession
 from ..strings import t
-from ..widgets.board import worst_line
+from ..widgets.board import lead_index, worst_line
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import cross_view
 from ..widgets.hand import Hand, HandState
@@ -37,7 +37,7 @@ from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
 from .base import DominoScreen
 from .turn_moves import can_close, playable_tiles, several_moves
-from .turn_words import addressed, end_words, fit_name, move_text, recent_lines
+from .turn_words import END_ARROWS, addressed, end_words, fit_name, move_text, recent_lines
 
 W = TypeVar("W", bound=Widget)
 _NOTHING = object()
@@ -259,7 +259,7 @@ class TableScreen(DominoScreen):
                 if rnd.turn == self.viewer and not s.hotseat
                 else t("no_tiles_yet", lang, name=s.name(rnd.turn)),
                 top=ts.top,
-                lead=sum(1 for _, side, _ in rnd.placed if side == 0),
+                lead=lead_index(rnd.placed),
                 worst=worst_line(ts.count, len(rnd.seats), s.rules.boneyard_reserve),
                 round_id=number,
                 cross=cross,
@@ -270,7 +270,7 @@ class TableScreen(DominoScreen):
         recent = self.query_one("#recent", Static)
         recent.border_title = t("tw.recent_title", lang)
         width = recent.content_size.width or 26
-        lines = "\n".join(recent_lines(rnd.history, players, ts, lang, width))
+        lines = "\n".join(recent_lines(rnd.history, players, ts, lang, width, cross is None))
         shown(recent, lines, lambda w: w.update(Text(lines)))
         sheet = self.query_one(ScoreSheet)
         shown(sheet, sheet_key(s, lang), lambda w: w.show(*sheet_parts(s, lang)))
@@ -300,6 +300,14 @@ class TableScreen(DominoScreen):
             )
         )
         # two rows always (see app.tcss): new words need no new layout
+        self.query_one("#status", Static).update(Text(self.status_text()), layout=False)
+
+    def end_arrows(self) -> tuple[str, ...]:
+        """The arrow of each end (0-3) as the board draws it: words naming an end show the same."""
+        return (*self.query_one(Chain).arrows(), *END_ARROWS[2:])
+
+    def on_chain_arrows_changed(self) -> None:
+        """A drawing turned an end's arrow (a resize): the end question's words follow it."""
         self.query_one("#status", Static).update(Text(self.status_text()), layout=False)
 
     def hidden_text(self) -> str:
@@ -375,7 +383,9 @@ class TableScreen(DominoScreen):
         ``short`` after a refusal, which takes half the status line."""
         rnd, lang = self.match.round, self.lang
         tile = tile_set(self.match.rules.set_top).name(self.choosing)
-        end = end_words(self.choose_side, rnd.open_ends()[self.choose_side], lang)
+        end = end_words(
+            self.choose_side, rnd.open_ends()[self.choose_side], lang, self.end_arrows()
+        )
         if self.closed:
             end += f" ({t('tw.closed', lang)})"
         arrows = "/".join(ARROWS[e] for e in sorted(self.choices))

@@ -36,10 +36,14 @@ def fit_name(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1].rstrip() + "…"
 
 
-def end_words(end: int, number: int, lang: str) -> str:
+END_ARROWS = ("◀", "▶", "▲", "▼")  # the ends 0-3 (left, right, up, down) where nothing turns
+
+
+def end_words(end: int, number: int, lang: str, arrows: Sequence[str] = END_ARROWS) -> str:
     """ "left end 3 ◀" / "up end 5 ▲": the end (0-3: left, right, up, down) a tile is about
-    to go to."""
-    return t(f"tw.end_{END_NAMES[end]}", lang, n=number)
+    to go to, with the arrow the board draws at that end (``arrows``: a line's end that has
+    turned at the wall shows ▲ or ▼, and so do the words)."""
+    return t(f"tw.end_{END_NAMES[end]}", lang, n=number, arrow=arrows[end])
 
 
 def move_text(code: int, ts: TileSet, lang: str) -> str:
@@ -66,8 +70,11 @@ def refused(why: str, prompt: str, lang: str) -> str:
     return f"{text} {prompt}" if prompt else text
 
 
-def turn_summary(events: Sequence[Event], ts: TileSet, lang: str) -> str:
-    """One player's turn in a few words: "drew 2, 3-5 ◀", "knocked", "led 1-1"."""
+def turn_summary(events: Sequence[Event], ts: TileSet, lang: str, line: bool = False) -> str:
+    """One player's turn in a few words: "drew 2, 3-5 ◀", "knocked", "led 1-1". On a ``line``
+    the end is a word ("3-5 left"), not an arrow: the line's ends snake, and an arrow would say
+    where the end grows now, while the end may have turned at the wall since the tile went
+    there (the left end then points ▶ or ▼). The cross's arms keep their arrows (their names)."""
     parts: list[str] = []
     drew = sum(1 for e in events if e.code == DRAW)
     if drew:
@@ -81,7 +88,8 @@ def turn_summary(events: Sequence[Event], ts: TileSet, lang: str) -> str:
             parts.append(t("tw.r_led", lang, tile=ts.name(e.tile)))
         else:
             part = next(p for p in placements(e.code) if p.tile == e.tile)
-            text = t(f"tw.r_{END_NAMES[part.end]}", lang, tile=ts.name(e.tile))
+            key = f"tw.r_line_{END_NAMES[part.end]}" if line else f"tw.r_{END_NAMES[part.end]}"
+            text = t(key, lang, tile=ts.name(e.tile))
             parts.append(f"{text} ({t('tw.closed', lang)})" if part.closed else text)
     return ", ".join(parts)
 
@@ -102,16 +110,21 @@ def last_turns(history: Sequence[Event], players: int) -> list[tuple[int, list[E
 
 
 def recent_lines(
-    history: Sequence[Event], names: Sequence[str], ts: TileSet, lang: str, width: int
+    history: Sequence[Event],
+    names: Sequence[str],
+    ts: TileSet,
+    lang: str,
+    width: int,
+    line: bool = False,
 ) -> list[str]:
     """A compact log: every player's latest turn on a line of its own, oldest first, so that
-    no player's last action scrolls out of view at 80×24."""
+    no player's last action scrolls out of view at 80×24 (``line``: as :func:`turn_summary`)."""
     turns = last_turns(history, len(names))
     if not turns:
         return [t("tw.recent_none", lang)]
     lines = []
     for seat, events in turns:
-        words = turn_summary(events, ts, lang)
+        words = turn_summary(events, ts, lang, line)
         name = fit_name(names[seat], max(4, width - len(words) - 2))
         lines.append(fit_name(f"{name}: {words}", width))
     return lines

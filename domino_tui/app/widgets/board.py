@@ -26,6 +26,8 @@ move the anchor, the least it can; the frame guarantees that such a place exists
 The caller keeps the anchor for one window size. A new size is a new picture: the frame is
 chosen again for it and the line laid afresh from the middle (so after a resize the lead is in
 the middle again, or as near as the line allows); within one size a play never moves a tile.
+A replay, which may jump to any step, lays the line the same way with :func:`lay_as_played`:
+move by move from the lead, carrying the anchor, so every step shows the table's picture.
 Pure functions over cells: no Textual here, so the layouts are tested without a terminal.
 """
 
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .tiles import GAP, Placed, tile_size
 
@@ -104,6 +107,17 @@ def worst_line(tiles: int, players: int, reserve: int = 0) -> int:
     """The longest line a round can reach: every tile in play but one in each other hand (a
     round ends when the first player goes out, and a fish leaves every hand holding one)."""
     return max(1, tiles - reserve - max(0, players - 1))
+
+
+def lead_index(placed: Sequence[tuple[int, int, int]]) -> int:
+    """Where the lead is in the line: one place further right for every tile laid on the left
+    (``placed`` is a round's ``(tile, side, seat)`` in play order, the lead's side -1)."""
+    return sum(1 for _, side, _ in placed if side == 0)
+
+
+def played_sides(placed: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
+    """The end (0 left, 1 right) each tile after the lead went to, in play order."""
+    return tuple(side for _, side, _ in placed[1:])
 
 
 def slots(mode: str, width: int) -> int:
@@ -289,3 +303,25 @@ def lay_out(
         if best is not None:
             return best[1]
     return None
+
+
+@lru_cache(maxsize=1024)
+def lay_as_played(
+    frame: Frame, line: tuple[Halves, ...], sides: tuple[int, ...]
+) -> tuple[Layout | None, Anchor | None]:
+    """The line laid as the table laid it: the lead alone first, then each tile on the end
+    ``sides`` names (0 left, 1 right, in the order they were played), the anchor carried from
+    one play to the next (kept when a play does not fit, as the table keeps it). Where the
+    turn was decided and whether the anchor ever moved depend on that order, not only on the
+    line, so a replay that jumps to a step must lay every earlier step to draw it as the table
+    did. Returns the layout (None if it does not fit) and the anchor to carry on with.
+
+    Cached: stepping forward lays one more tile, stepping back finds the step laid."""
+    if not line or len(sides) != len(line) - 1:
+        return None, None
+    before: Anchor | None = None
+    if sides:
+        shorter = line[1:] if sides[-1] == 0 else line[:-1]
+        before = lay_as_played(frame, shorter, sides[:-1])[1]
+    layout = lay_out(frame, line, sides.count(0), before)
+    return layout, layout.anchor if layout is not None else before

@@ -2,8 +2,9 @@
 
 A table passes the round's lead index and worst-case length, so the board is laid by
 :mod:`.board`: the lead in the middle, the style chosen once per round and window size, and
-laid tiles never move; a new window size lays the line afresh from the middle. Without them
-(the replay steps back and forth through whole rounds) the line is laid afresh each time.
+laid tiles never move; a new window size lays the line afresh from the middle. The replay
+passes the same and the ends the tiles went to (``sides``), so any step it jumps to is drawn
+as the table drew it then. Without a lead the line is laid afresh from its left end.
 The tile just laid flashes for :attr:`Chain.FLASH_SECONDS` (the ``-flash`` class), so the eye
 finds it; with animations off (``TEXTUAL_ANIMATIONS=none``) it never flashes.
 """
@@ -21,11 +22,13 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
-from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_out
+from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_as_played, lay_out
 from .cross_board import CrossLayout, choose_mode, lay_anywhere
 from .cross_paint import Painted, end_at, listed, paint_cross, pieces_of
 from .cross_view import CrossView
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
+
+LINE_ARROWS = ("◀", "▶")  # the ends' arrows where the board draws none (a line laid from the left)
 
 STYLE_NAMES = (
     "frame",
@@ -52,6 +55,10 @@ class ChainState:
     lead: int = -1  # index in ``line`` of the lead; -1: lay the line afresh every time
     worst: int = 0  # the longest line this round can reach (board.worst_line)
     round_id: int = 0  # a new round may choose a new style
+    # the end (0 left, 1 right) each tile after the lead went to, in play order: given (the
+    # replay, which jumps between steps), the line is laid move by move as the table laid it;
+    # None (the table) lays each play from the anchor kept since the last
+    sides: tuple[int, ...] | None = None
     # the cross games (docs/variants G1-G10): the board with its four arms, drawn instead of
     # ``line`` (which then is empty); ``choosing`` is then 0-3 (left, right, up, down)
     cross: CrossView | None = None
@@ -83,11 +90,16 @@ class Chain(Widget):
             super().__init__()
             self.side = side
 
+    class ArrowsChanged(Message):
+        """A drawing changed an end's arrow (a play, a resize): words naming the ends show
+        :meth:`Chain.arrows`, so they are written again."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.state = ChainState()
         self.layout_cache: list[Placed] = []
         self.tips: tuple[Tip | None, Tip | None] = (None, None)
+        self.drawn_arrows = LINE_ARROWS
         self.mode = "digits"
         self.frame: Frame | None = None
         self.frame_key: tuple[object, ...] = ()
@@ -141,14 +153,28 @@ class Chain(Widget):
             self.board_anchor = None
         if self.frame is None:
             return None
-        layout = lay_out(self.frame, s.line, s.lead, self.board_anchor)
+        if s.sides is not None:
+            layout = lay_as_played(self.frame, s.line, s.sides)[0]
+        else:
+            layout = lay_out(self.frame, s.line, s.lead, self.board_anchor)
         if layout is not None:
             self.board_anchor = layout.anchor
             self.mode = self.frame.mode
         return layout
 
+    def arrows(self) -> tuple[str, str]:
+        """The arrow the board draws at the line's left and right end (◀ ▶ ▲ ▼), laid for the
+        state just shown: the one source of the glyph that words naming an end show, so the
+        status never says ▶ for an end the board shows turning down. ◀ ▶ where no arrow is
+        drawn (no lead given, the cross, an end with no band left)."""
+        s = self.state
+        if s.cross is not None or not s.line or s.lead < 0:
+            return LINE_ARROWS
+        return tip_glyphs(self.board(*self.content_size))
+
     def fresh(self, line: list[tuple[int, int]], w: int, h: int) -> list[Placed]:
-        """The line laid from its left end in the largest style that fits now (replays)."""
+        """The line laid from its left end in the largest style that fits now (no lead given,
+        or a line longer than the round's frame)."""
         for mode in self.modes():
             placed = snake(line, w, h, mode)
             if placed is not None:
@@ -169,6 +195,7 @@ class Chain(Widget):
             self.border_subtitle = ""
         if not line:
             self.layout_cache = []
+            self.drawn_arrows = LINE_ARROWS  # no end to name
             return Text(self.state.empty_text, style="italic", justify="center")
         layout = self.board(w, h) if self.state.lead >= 0 else None
         if layout is not None:
@@ -177,6 +204,10 @@ class Chain(Widget):
         else:
             placed = self.fresh(line, w, h)
         self.layout_cache = placed
+        arrows = tip_glyphs(layout)
+        if arrows != self.drawn_arrows:  # e.g. a resize, which the words did not see coming
+            self.drawn_arrows = arrows
+            self.post_message(self.ArrowsChanged())
         return self.paint(placed, w, h)
 
     def paint(self, placed: list[Placed], w: int, h: int) -> Text:
@@ -281,6 +312,13 @@ class Chain(Widget):
             elif p.index == last_i:
                 self.post_message(self.EndClicked(1))
             return
+
+
+def tip_glyphs(layout: Layout | None) -> tuple[str, str]:
+    """Each end's arrow on a laid line (◀ ▶ where it has none)."""
+    tips = layout.tips if layout is not None else (None, None)
+    left, right = (t.glyph if t is not None else d for t, d in zip(tips, LINE_ARROWS, strict=True))
+    return left, right
 
 
 def laid_count(view: CrossView | None) -> int:

@@ -83,6 +83,16 @@ def build_frames(match: Match) -> list[Frame]:
     return frames
 
 
+def most_held(frames: list[Frame]) -> dict[int, tuple[int, ...]]:
+    """For each round (by number), the most tiles each seat held at any of its frames."""
+    most: dict[int, tuple[int, ...]] = {}
+    for f in frames:
+        now = tuple(hand.bit_count() for hand in f.state.hands)
+        before = most.get(f.number, now)
+        most[f.number] = tuple(max(a, b) for a, b in zip(before, now, strict=True))
+    return most
+
+
 def round_starts(frames: list[Frame]) -> list[int]:
     """Indexes of the frames where a round begins (its deal): the PgUp/PgDn stops."""
     return [i for i, f in enumerate(frames) if f.kind == "deal"]
@@ -129,14 +139,21 @@ class AllHands(Widget):
         super().__init__(id=id)
         self.seats: tuple[SeatHand, ...] = ()
         self.top = 6
+        self.room: tuple[int, ...] = ()  # the most tiles each seat holds this round
 
-    def show(self, seats: tuple[SeatHand, ...], top: int = 6) -> None:
-        if (seats, top) != (self.seats, self.top):
-            relayout = [s.tiles.bit_count() for s in seats] != [
-                s.tiles.bit_count() for s in self.seats
-            ]
-            self.seats, self.top = seats, top
+    def show(self, seats: tuple[SeatHand, ...], top: int = 6, room: tuple[int, ...] = ()) -> None:
+        """``room``: the most tiles each seat holds in the round; the panel is as tall as they
+        need at every step, so the board above it keeps its size (and its tiles their cells)
+        through the round however the hands grow and shrink."""
+        if (seats, top, room) != (self.seats, self.top, self.room):
+            relayout = self.held(seats, room) != self.held(self.seats, self.room)
+            self.seats, self.top, self.room = seats, top, room
             self.refresh(layout=relayout)
+
+    @staticmethod
+    def held(seats: tuple[SeatHand, ...], room: tuple[int, ...]) -> list[int]:
+        """How many tiles each seat's block makes room for."""
+        return [max(s.tiles.bit_count(), *room[i : i + 1]) for i, s in enumerate(seats)]
 
     def mode(self) -> str:
         return "digits" if self.app.size.height >= TALL else "line"
@@ -152,9 +169,9 @@ class AllHands(Widget):
         tile_w, tile_h = tile_size(mode, False)
         per_row = max(1, (width - self.label_width() + GAP) // (tile_w + GAP))
         blocks = []
-        for seat in self.seats:
+        for seat, held in zip(self.seats, self.held(self.seats, self.room), strict=True):
             halves = [(ts.lo[t], ts.hi[t]) for t in bits(seat.tiles)]
-            rows = max(1, -(-len(halves) // per_row)) * tile_h
+            rows = max(1, -(-held // per_row)) * tile_h
             blocks.append((seat, halves, max(rows, 2 if mode != "line" else 1)))
         return blocks
 
