@@ -38,6 +38,7 @@ from .engine.scoring import SideLine, Standing
 from .engine.tiles import bits, tile_set
 from .engine.variants import get_variant
 from .i18n import Lang, has_key, tn, tr
+from .text import clean
 from .transcript_cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
 from .variant_words import (
     closest_preset,
@@ -240,7 +241,19 @@ def render_match(
             continue
         out.append(render_round(match, story, names, lang, moves=moves))
     out.append(render_outcome(match, names, lang))
+    if match.stand_ins:  # the ratings above do not count: say so under them
+        out.append(Text(stand_in_note(match, names, lang), style="bold"))
     return out
+
+
+def stand_in_note(match: Match, names: Sequence[str], lang: Lang) -> str:
+    """One line under a match that had stand-in moves: whose and how many, and that such a
+    match is not rated (``domino sim``, ``domino export``)."""
+    counts: dict[int, int] = {}
+    for entry in match.stand_ins:
+        counts[entry["seat"]] = counts.get(entry["seat"], 0) + entry["moves"]
+    who = ", ".join(f"{clean(names[seat], 40)} ×{moves}" for seat, moves in sorted(counts.items()))
+    return tr("tx.stand_ins", lang, who=who)
 
 
 def match_text(

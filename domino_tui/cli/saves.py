@@ -74,27 +74,20 @@ def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
     """One save's cells in the player's language: the game's name (from its rules when no
     preset was saved, a dash when neither can be read) and each bot's level by its name, as the
     Saved games screen words them (a level this program does not know is shown as saved)."""
-    from ..names import kept_game_name, level_name
+    from ..names import kept_game_name
+    from ..save_words import players_text, score_text, when_text
 
-    players = ", ".join(
-        f"{p.name} ({level_name(p.level or 'hard', lang)})" if p.is_bot else p.name
-        for p in info.players
-    )
-    scores = " · ".join(
-        f"{s.written}" + (f" +{s.remembered}" if s.remembered else "") for s in info.scores
-    )
-    when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M") if info.saved_at else "—"
     if info.problem:
         state = say("cli.damaged", lang, why=info.problem)
     else:
         state = say("cli.open_elsewhere", lang) if info.locked else ""
     return (
         info.game_id[:8],
-        players or "—",
+        players_text(info, lang, levels=True),
         kept_game_name(info.preset, info.rules, lang),
         "—" if info.round is None else str(info.round),
-        scores or "—",
-        when,
+        score_text(info),
+        when_text(info),
         state,
     )
 
@@ -155,6 +148,7 @@ def not_finished(err: NotFinished, lang: str) -> typer.Exit:
 
 
 def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool, lang: str = "en") -> None:
+    from ..save_words import resign_question
     from ..storage import SaveError, SaveLocked
     from ..storage.saves import NotFinished
 
@@ -170,8 +164,7 @@ def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool, lang: str = "en")
             return
         if info.players and info.resigner is None:
             raise fail(say("cli.bots_only", lang), 2)
-        name = info.resigner or "?"
-        confirm(say("cli.ask_resign", lang, id=short, who=who, name=name), yes, lang)
+        confirm(resign_question(info, lang), yes, lang)
         done = saves.resign(info.game_id)
     except SaveLocked as err:
         raise fail(str(err), 1) from None

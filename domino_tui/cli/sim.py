@@ -123,22 +123,8 @@ def sim(
     console.print(tr("tx.bots", lang, bots=listing), style="dim", markup=False)
     for part in render_match(match, names, lang, moves=not brief):
         console.print(part)
-    if match.stand_ins:  # the match says so at its end, too
-        console.print(stand_in_note(match, names, lang), style="bold", markup=False)
     if record is not None:
         _write_record(record, match, names, seat_bots, rules, lang)
-
-
-def stand_in_note(match: Match, names: list[str], lang: str) -> str:
-    """One line under a match that had stand-in moves: whose and how many, and that such a
-    match is not rated."""
-    from ..i18n import tr
-
-    counts: dict[int, int] = {}
-    for entry in match.stand_ins:
-        counts[entry["seat"]] = counts.get(entry["seat"], 0) + entry["moves"]
-    who = ", ".join(f"{clean(names[seat], 40)} ×{moves}" for seat, moves in sorted(counts.items()))
-    return tr("tx.stand_ins", lang, who=who)
 
 
 def _write_record(

@@ -292,6 +292,7 @@ def register(app: typer.Typer) -> None:
                     "abandoned_by": i.abandoned_by,
                     "problem": i.problem,
                     "preset": i.preset,
+                    "stand_ins": i.stand_ins,
                 }
                 for i in infos
             ]
@@ -300,7 +301,12 @@ def register(app: typer.Typer) -> None:
         if not infos:
             typer.echo(say("cli.no_records", words))
             return
-        table = Table(title=say("cli.records_title", words), header_style="bold")
+        marked = any(i.stand_ins for i in infos)
+        table = Table(
+            title=say("cli.records_title", words),
+            header_style="bold",
+            caption=say("cli.records_stand_ins", words) if marked else None,
+        )
         for column in ("name", "when", "rules"):
             table.add_column(say(f"cli.col_{column}", words), no_wrap=True)
         table.add_column(say("cli.col_players", words))
@@ -317,6 +323,8 @@ def register(app: typer.Typer) -> None:
                 result = escape(say("cli.goat_is", words, names=", ".join(i.goats)))
             else:
                 result = escape(say("cli.no_goat", words))
+            if i.stand_ins and not i.problem:  # not rated: the legend under the table says why
+                result += " · " + escape(say("stand_in_mark", words))
             when = i.when.astimezone().strftime("%Y-%m-%d %H:%M")
             players = escape(", ".join(i.players))
             # the game's short name in the player's language, as `domino resume --list` shows

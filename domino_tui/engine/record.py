@@ -126,6 +126,7 @@ def make_record(
         body["with_undo"] = True
     if match.stand_ins:  # a bot failed and a stand-in moved for it: kept out of the rating
         body["stand_ins"] = [dict(entry) for entry in match.stand_ins]
+        body["summary"]["stand_ins"] = True  # in the head too: `domino records` marks it
     body["digest"] = _digest(body)
     return body
 
@@ -293,6 +294,8 @@ def check_summary(summary: Any) -> dict[str, Any] | None:
         return None
     if isinstance(summary["abandoned_by"], bool):
         return None
+    if "stand_ins" in summary and summary["stand_ins"] is not True:  # set only when there were
+        return None
     return summary
 
 
@@ -416,6 +419,8 @@ def _summary_agrees(summary: dict[str, Any], record: dict[str, Any], match: Matc
         and summary["winners"] == (list(outcome.winners) if outcome else [])
         and summary["abandoned_by"] == leaver
         and summary["preset"] == record.get("preset")
+        # a summary written before it carried the mark says nothing of stand-ins
+        and summary.get("stand_ins", bool(record.get("stand_ins"))) == bool(record.get("stand_ins"))
         and (not seats or summary["players"] == [str(s.get("name", "")) for s in seats])
     )
 

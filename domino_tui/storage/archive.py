@@ -67,6 +67,7 @@ class RecordInfo:
     problem: str | None  # why the record cannot be loaded, if it cannot
     game_id: str | None = None
     preset: str | None = None
+    stand_ins: bool = False  # a bot failed and a stand-in moved for it: not rated
 
     @property
     def name(self) -> str:
@@ -244,8 +245,8 @@ def _summary_from_whole(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     except OSError as err:
         return None, f"cannot read it: {error_words(err)}"
     summary = summary_of(record)
-    if summary is not None:
-        return summary, None
+    if summary is not None:  # one written before the summary marked stand-ins: the body does
+        return {**summary, "stand_ins": bool(record.get("stand_ins"))}, None
     rules = record["rules"]
     players = rules.get("players")
     count = players if isinstance(players, int) and 2 <= players <= 4 else 0
@@ -262,6 +263,7 @@ def _summary_from_whole(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         "goats": result.get("goats") or [],
         "winners": result.get("winners") or [],
         "abandoned_by": leaver if isinstance(leaver, int) and leaver >= 0 else None,
+        "stand_ins": bool(record.get("stand_ins")),
     }, None
 
 
@@ -294,6 +296,7 @@ def _info(path: Path) -> RecordInfo:
         problem=None,
         game_id=clean(game_id, 64) if game_id else None,
         preset=clean(summary["preset"], NAME_LIMIT) if summary["preset"] else None,
+        stand_ins=summary.get("stand_ins") is True,
     )
 
 

@@ -214,3 +214,30 @@ async def test_three_at_a_pairs_variant_play_each_for_themselves() -> None:
         assert isinstance(app.screen, GameScreen)
         rules = app.screen.session.rules
         assert rules.variant == "morskoy" and rules.players == 3 and not rules.pairs
+
+
+@pytest.mark.parametrize(("lang", "off", "on"), [("en", "off", "on"), ("ru", "выкл", "вкл")])
+async def test_the_dialogs_switches_say_on_or_off_in_words(lang: str, off: str, on: str) -> None:
+    """Pairs, Козёл's on/off options and a variant's own (осёл's closed doubles) say their
+    state beside the switch, as Settings' do; the words follow a flip and a preset's defaults
+    set by the dialog, and every switch shown has its words."""
+    app = make_app(settings_path=None, lang=lang, saves=None)
+    async with app.run_test(size=(120, 60)) as pilot:
+        dialog = await open_dialog(pilot, app)
+        await choose(pilot, dialog, "osel")
+
+        def words(switch_id: str) -> str:
+            return plain(dialog.query_one(f"#{switch_id}-worded .switch-words", Static)).strip()
+
+        ids = ["pairs", "opt-partner_leads", "opt-fish_takes_boneyard", own_id("osel", "close_out")]
+        for switch_id in ids:
+            switch = dialog.query_one(f"#{switch_id}", Switch)
+            assert words(switch_id) == (on if switch.value else off), switch_id
+            switch.toggle()
+            await pilot.pause()
+            assert words(switch_id) == (on if switch.value else off), switch_id
+        await choose(pilot, dialog, "kozel")  # the preset's own values, set by the dialog
+        for switch in dialog.query(Switch):
+            assert words(str(switch.id)) == (on if switch.value else off), switch.id
+        shown = [s for s in dialog.query(Switch) if s.display and s.parent and s.parent.display]
+        assert len(shown) >= 6

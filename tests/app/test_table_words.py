@@ -274,7 +274,7 @@ async def test_settings_switches_say_on_or_off_in_words(lang: str, off: str, on:
         screen = app.screen
         for switch_id in ("auto-knock", "undo", "tutor"):
             switch = screen.query_one(f"#{switch_id}", Switch)
-            words = screen.query_one(f"#{switch_id}-row .switch-words", Static)
+            words = screen.query_one(f"#{switch_id}-worded .switch-words", Static)
             assert str(words.content) == (on if switch.value else off), switch_id
             switch.toggle()
             await pilot.pause()

@@ -24,7 +24,6 @@ from .helpers import ENV
 RESIGN_KEYS = (
     "abandoned",
     "cli.abandoned_by",
-    "cli.ask_resign",
     "cli.left_n",
     "cli.resigned",
     "replay_abandoned",
@@ -127,3 +126,73 @@ def test_every_word_of_resigning_says_resign(lang: str, key: str) -> None:
     assert RESIGNING[lang] in text.lower(), text
     assert not NOT_RESIGNING[lang].search(text), text
     assert not re.search(rf"{you} (сда\w+|resigns|resigned\b)", text), text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("Resign this game? Sea goat, round 1, saved 20", "; players: Tester, Alex, Olya.")),
+        ("ru", ("Сдать эту партию? Морской козёл, кон 1, сохранена 20", "; игроки: Tester,")),
+    ],
+)
+def test_resume_resign_asks_the_question_the_app_asks(
+    home: Path, lang: str, words: tuple[str, str]
+) -> None:
+    """K10.1: ``resume ID --resign`` names the game (its name, the round, when it was saved),
+    its players and who resigns, in the very words of the Saved games dialog (one function
+    words both); "no" leaves the game as it was."""
+    from domino_tui.save_words import resign_question
+
+    saves = Saves(home / "data" / "saves")
+    info = saves.listing()[0]
+    result = CliRunner().invoke(
+        app,
+        ["resume", info.game_id[:8], "--resign", "--lang", lang],
+        input="n\n",
+        env={**ENV, "DOMINO_TUI_HOME": str(home), "DOMINO_TUI_CONFIG_DIR": str(home / "cfg")},
+    )
+    assert result.exit_code == 1, result.output
+    question = resign_question(info, lang)
+    assert question in result.output, result.output
+    assert all(part in question for part in words), question
+    assert {"en": "Resigning: Tester.", "ru": "Сдаёт: Tester."}[lang] in question
+    assert saves.listing()[0].game_id == info.game_id  # nothing changed
+
+
+# the CLI's question in a fresh interpreter: which modules answering it loaded
+ASKED = r"""
+import atexit, json, sys
+
+atexit.register(lambda: print("\nMODULES", json.dumps(sorted(sys.modules)), flush=True))
+from domino_tui.launch import main
+
+sys.argv = ["domino", "resume", sys.argv[1], "--resign", "--lang", "ru"]
+main()
+"""
+
+
+def test_resume_resign_asks_without_loading_textual(home: Path) -> None:
+    """The shared question lives outside the app package: asking it loads neither Textual nor
+    the app's screens."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    game_id = Saves(home / "data" / "saves").listing()[0].game_id
+    env = {**os.environ, "DOMINO_TUI_HOME": str(home), "DOMINO_TUI_CONFIG_DIR": str(home / "c")}
+    done = subprocess.run(
+        [sys.executable, "-c", ASKED, game_id[:8]],
+        input="n\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert "Сдать эту партию? Морской козёл, кон 1" in done.stdout, done.stdout + done.stderr
+    line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
+    loaded = set(json.loads(line.split(" ", 1)[1]))
+    assert "domino_tui.save_words" in loaded
+    assert not {
+        m for m in loaded if m.split(".")[0] == "textual" or m.startswith("domino_tui.app.screens")
+    }

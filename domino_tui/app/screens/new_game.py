@@ -23,6 +23,7 @@ from ...transcript import plural
 from ...variant_words import all_options
 from ..session import GameSession, Seat, table_seats
 from ..strings import level_name, t
+from ..widgets.switch import WordedSwitch, switch_words
 from .base import DominoScreen
 from .new_game_rules import (
     HIDDEN,
@@ -155,7 +156,7 @@ class NewGameScreen(DominoScreen):
                     type="integer",
                 ),
             )
-            yield self.row(t("pairs", lang), Switch(value=s.last_pairs, id="pairs"), "row-pairs")
+            yield self.row(t("pairs", lang), self.switch(s.last_pairs, "pairs"), "row-pairs")
             yield Static(t("options", lang), classes="head")
             with Vertical(id="own-options"):  # the variant's own, mounted per variant
                 yield from self.own_rows(base_rules(preset).variant)
@@ -176,6 +177,10 @@ class NewGameScreen(DominoScreen):
 
     def row(self, label: str, widget: Widget, row_id: str | None = None) -> Horizontal:
         return Horizontal(Label(label), widget, classes="row", id=row_id)
+
+    def switch(self, value: bool, switch_id: str) -> WordedSwitch:
+        """An on/off option, saying its state in words as Settings' switches do."""
+        return WordedSwitch(value, switch_words(self.lang), id=switch_id)
 
     def seat_kinds(self, seat: int, preset: str) -> list[tuple[str, str]]:
         """Who may sit at ``seat``: a human or a bot, or nobody where the preset seats fewer
@@ -199,7 +204,7 @@ class NewGameScreen(DominoScreen):
                 id=f"opt-{name}",
             )
         if isinstance(default, bool):
-            return Switch(value=default, id=f"opt-{name}")
+            return self.switch(default, f"opt-{name}")
         return Input(str(default), id=f"opt-{name}")
 
     def own_rows(self, variant: str) -> list[Horizontal]:
@@ -224,7 +229,7 @@ class NewGameScreen(DominoScreen):
                 id=widget_id,
             )
         if isinstance(option.default, bool):
-            return Switch(value=option.default, id=widget_id)
+            return self.switch(option.default, widget_id)
         return Input(str(option.default), id=widget_id, type="integer")
 
     def on_mount(self) -> None:

@@ -115,7 +115,10 @@ def _ratings(session: GameSession, lang: str) -> str:
         return ""
     sides = range(session.rules.sides)
     parts = ", ".join(f"{session.side_name(s)} {outcome.ratings[s]}" for s in sides)
-    return t("replay_ratings", lang, ratings=parts)
+    ratings = t("replay_ratings", lang, ratings=parts)
+    if session.stand_ins:  # the statistics keep such a match out of the rating: say so here
+        ratings += " " + t("replay_stand_ins", lang)
+    return ratings
 
 
 def _match_end(session: GameSession, lang: str) -> str:
@@ -346,6 +349,8 @@ def record_line(info: RecordInfo, lang: str) -> str:
         end = t("no_goat", lang)
     rounds = t("replay_rounds", lang, n=info.rounds)
     game = short_preset(info.preset, lang) if info.preset else "—"
+    if info.stand_ins:  # a bot failed and a stand-in moved for it: not rated
+        end += " · " + t("stand_in_mark", lang)
     return f"{when} · {game} · {', '.join(info.players)} · {rounds} · {end}"
 
 

@@ -19,11 +19,12 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from ...i18n import has_key
 from ...names import kept_game_name, short_preset
+from ...save_words import players_text, resign_question, score_text, when_text
 from ...storage import SaveError, SaveInfo, SaveLocked
 from ...storage.saves import NotFinished
 from ...text import clean
 from ..saving import Saves
-from ..strings import level_name, not_counted, t, unreadable
+from ..strings import not_counted, t, unreadable
 from .base import DominoModal, DominoScreen
 
 # (string key, width): fixed widths keep the five columns inside 80 columns in both languages
@@ -35,41 +36,6 @@ COLUMNS = (
     ("saves_when", 11),
 )
 PLAYERS_WIDTH = COLUMNS[0][1]
-
-
-def players_text(info: SaveInfo, lang: str, levels: bool = False) -> str:
-    """The names (with bot levels when ``levels``), as one line."""
-    names = [
-        f"{p.name} ({level_name(p.level or 'hard', lang)})" if levels and p.is_bot else p.name
-        for p in info.players
-    ]
-    return ", ".join(names) or "—"
-
-
-def score_text(info: SaveInfo) -> str:
-    """Written points per side, remembered ``+N`` after them (K7)."""
-    sides = [f"{s.written}" + (f" +{s.remembered}" if s.remembered else "") for s in info.scores]
-    return " · ".join(sides) or "—"
-
-
-def when_text(info: SaveInfo, short: bool = False) -> str:
-    if info.saved_at is None:
-        return "—"
-    return info.saved_at.astimezone().strftime("%m-%d %H:%M" if short else "%Y-%m-%d %H:%M")
-
-
-def game_text(info: SaveInfo, lang: str) -> str:
-    """Which game this is, as a question about it should say: the game's name, the round in
-    play and when it was saved ("Козёл, round 3, saved 2026-12-01 23:40")."""
-    if info.preset and has_key(f"tx.variant.{info.preset}", lang):
-        parts = [t(f"tx.variant.{info.preset}", lang)]
-    else:
-        parts = [short_preset(info.preset, lang) if info.preset else "—"]
-    if info.round is not None:
-        parts.append(t("saves.round_n", lang, n=info.round))
-    if info.saved_at is not None:
-        parts.append(t("saves.saved_at", lang, when=when_text(info)))
-    return ", ".join(parts)
 
 
 def fit(text: str, width: int) -> str:
@@ -265,10 +231,7 @@ class SavedGamesScreen(DominoScreen):
             done = self.saves.resign(info.game_id)
             return t("saves_resigned", lang, name=done.name if done else "—")
 
-        players = players_text(info, lang)
-        name = info.resigner or "?"
-        question = t("saves.confirm_resign", lang, game=game_text(info, lang), players=players)
-        self.ask(question + " " + t("saves.resigning", lang, name=name), resign)
+        self.ask(resign_question(info, lang), resign)
 
     def ask(self, question: str, act: Callable[[], str]) -> None:
         """Confirm, then run ``act``; any refusal is one line, and the list is read again."""

@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from ..settings import PACES, THEMES, TILE_STYLES, Settings
 from ..strings import t, theme_label
-from ..widgets.switch import WordedSwitch
+from ..widgets.switch import WordedSwitch, switch_words
 from .base import DominoScreen
 
 
@@ -54,7 +54,7 @@ class SettingsScreen(DominoScreen):
                 allow_blank=False,
                 id="tiles",
             )
-            words = (t("tw.switch_off", lang), t("tw.switch_on", lang))
+            words = switch_words(lang)
             yield Label(t("auto_knock", lang))
             yield WordedSwitch(s.auto_knock, words, id="auto-knock")
             yield Label(t("undo_setting", lang))

@@ -12,20 +12,23 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import ProgressBar, Static
 
+from .glued import Glued
+
 
 class Words(VerticalScroll, can_focus=False):
     """The panel's words, scrolled by the wheel: never focused, so that the viewer's arrow,
     page and home/end keys stay the viewer's."""
 
 
-def hanging(parts: Sequence[Text]) -> list[Text | Padding]:
+def hanging(parts: Sequence[Text]) -> list[Glued | Padding]:
     """Each line of the words on its own, an indented line (a player's summary under their
-    name) kept indented where it wraps, so a wrapped line never reads as a new heading."""
-    out: list[Text | Padding] = []
+    name) kept indented where it wraps, so a wrapped line never reads as a new heading; lines
+    break between words, a move's arrow staying with its move (:mod:`.glued`)."""
+    out: list[Glued | Padding] = []
     for part in parts:
         for line in part.split("\n", allow_blank=True):
             indent = len(line.plain) - len(line.plain.lstrip(" "))
-            out.append(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
+            out.append(Padding(Glued(line[indent:]), (0, 0, 0, indent)) if indent else Glued(line))
     return out
 
 
