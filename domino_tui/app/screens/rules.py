@@ -19,10 +19,11 @@ from textual.binding import BindingsMap
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, Tab, Tabs
+from textual.widgets import Tab, Tabs
 
 from ...texts import VARIANT_PAGES, variant_page
 from ..strings import t
+from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ class RulesScreen(DominoScreen):
             active=f"page-{page}",
         )
         yield Book(self.lang, page)
-        yield Footer()
+        yield KeysFooter()
 
     def game_page(self) -> str:
         """The page of the game under this screen, if one is being played; else Козёл's."""
