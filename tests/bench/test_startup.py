@@ -54,6 +54,10 @@ LAZY = (
     "domino_tui.coach.review",
     "multiprocessing",
     "concurrent.futures.process",
+    # issue 22 item 9: the cross board's widgets load with the first cross, never for Козёл
+    "domino_tui.app.widgets.cross_board",
+    "domino_tui.app.widgets.cross_paint",
+    "domino_tui.app.widgets.cross_view",
 )
 
 # The budget of the table's first frame (issue 22 item 9): every domino_tui module it may load,
@@ -91,8 +95,7 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.app.screens.{m}" for m in ("game", "hints", "start", "table", "tutor")),
         *(f"domino_tui.app.screens.turn_{m}" for m in ("input", "moves", "timer", "words")),
         *(f"domino_tui.app.widgets.{m}" for m in ("board", "chain", "hand", "scores", "seats")),
-        *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "cross_board")),
-        *(f"domino_tui.app.widgets.{m}" for m in ("cross_paint", "cross_view")),
+        *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "keys_footer")),
     }
 )
 # beyond what a bare Textual app (one Static) loads at its first paint: the CLI (typer and what
@@ -160,7 +163,8 @@ def loaded_modules(mode: str, home: Path) -> set[str]:
 
 
 def test_the_first_frame_does_not_import_what_it_does_not_need(tmp_path: Path) -> None:
-    loaded = loaded_modules("frame", tmp_path)
+    """At the first paint (after it, a player's run prepares the Rules screen in a thread)."""
+    loaded = painted_modules("table", tmp_path)
     assert "domino_tui.app.screens.game" in loaded  # it did reach the table
     assert sorted(loaded.intersection(LAZY)) == []
 
@@ -510,3 +514,46 @@ async def test_the_rules_screen_parses_and_renders_only_the_page_shown_and_only_
         assert app.screen.query_one(Book).page == rules.PAGES[1]
         assert rules.rules_document.cache_info().misses == 2
         assert rules.rules_lines.cache_info().misses == 2
+
+
+async def test_the_rules_screen_mounts_one_page_and_builds_its_footer_once() -> None:
+    """Counted, not timed (issue 22 item 9): the Rules screen mounts one book (not a widget per
+    Markdown block, not a page per tab), and its footer builds its keys once per open —
+    Textual's footer rebuilt them on every focus change and screen resume, a dozen times."""
+    from textual.widgets import Markdown
+
+    from domino_tui.app.widgets.keys_footer import KeysFooter
+
+    app = table_app("ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("r")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            assert len(screen.query(Book)) == 1 and not screen.query(Markdown)
+            footer = screen.query_one(KeysFooter)
+            assert footer.rebuilds == 1 and footer.children  # built, and only once
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_a_players_run_prepares_the_rules_page_once_the_table_is_up() -> None:
+    """After the table's first frame a player's run (``DominoApp.run``) parses and renders the
+    Rules page in a thread, at the width the screen will have: the first open renders nothing."""
+    from domino_tui.app.screens import rules
+
+    rules.rules_document.cache_clear()
+    rules.rules_lines.cache_clear()
+    app = table_app("ru")
+    app.warm_rules = True  # as DominoApp.run sets it; run_test alone never warms
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        assert rules.rules_lines.cache_info().misses == 1  # the warm-up's
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert rules.rules_lines.cache_info().misses == 1  # the same width: nothing rendered
+        assert rules.rules_document.cache_info().misses == 1
