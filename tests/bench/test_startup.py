@@ -58,6 +58,10 @@ LAZY = (
     "domino_tui.app.widgets.cross_board",
     "domino_tui.app.widgets.cross_paint",
     "domino_tui.app.widgets.cross_view",
+    # and OpenSSL's hashes: the first save's digest (after the frame), sim's random seed
+    "hashlib",
+    "secrets",
+    "importlib.resources",  # the texts of `domino rules` (and the Rules screen)
 )
 
 # The budget of the table's first frame (issue 22 item 9): every domino_tui module it may load,
@@ -104,8 +108,8 @@ FIRST_FRAME = frozenset(
 CLI_PACKAGES = ("typer", "shellingham", "annotated_doc")
 EXTRA = frozenset(
     {
-        *("gc", "gettext", "hashlib", "_hashlib", "_blake2", "hmac", "secrets"),
-        *("importlib.util", "importlib._abc", "importlib.resources", "concurrent.futures.thread"),
+        *("gc", "gettext"),
+        *("importlib.util", "importlib._abc", "concurrent.futures.thread"),
         *("textual.widgets._footer", "textual.widgets._label", "textual.widgets._rich_log"),
         *("rich.abc", "rich.pretty", "rich.rule"),
     }
