@@ -18,8 +18,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from ..storage import SaveError, SaveLocked
-from ..storage.saves import NotFinished
 from .saving import Saves
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
@@ -247,6 +245,8 @@ class DominoApp(App[None]):
         """Open a saved game (default: the most recent). A save that cannot be trusted was
         moved aside by the storage layer, and a game open in another window stays there: say
         so and stay where we are."""
+        from ..storage.saves import NotFinished, SaveError, SaveLocked  # a save's first read
+
         lang = self.settings.lang
         notices: list[str] = []
         try:

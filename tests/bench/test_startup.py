@@ -62,6 +62,10 @@ LAZY = (
     "hashlib",
     "secrets",
     "importlib.resources",  # the texts of `domino rules` (and the Rules screen)
+    # the first save (the game's file, its meta) comes with the first move, after the frame
+    "domino_tui.storage.saves",
+    "domino_tui.storage.meta",
+    "domino_tui.storage.files",
 )
 
 # The budget of the table's first frame (issue 22 item 9): every domino_tui module it may load,
@@ -91,8 +95,7 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.bots{m}" for m in ("", ".base", ".simple", ".pimc", ".rollout")),
         "domino_tui.bots.runner",  # every bot decision within a time limit (issue 22, item 3)
         *(f"domino_tui.bots.{m}" for m in ("search", "endgame", "line_solve")),
-        *(f"domino_tui.storage{m}" for m in ("", ".files", ".locks", ".meta", ".paths")),
-        *(f"domino_tui.storage.{m}" for m in ("reading", "saves")),
+        *(f"domino_tui.storage{m}" for m in ("", ".locks", ".paths", ".reading")),
         *(f"domino_tui.app{m}" for m in ("", ".app", ".hint_words", ".saving", ".session")),
         *(f"domino_tui.app.{m}" for m in ("settings", "strings", "words", "screens", "widgets")),
         *(f"domino_tui.app.screens.{m}" for m in ("base", "bot_turns", "curtain", "dialogs")),
