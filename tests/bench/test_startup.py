@@ -66,6 +66,9 @@ LAZY = (
     "domino_tui.storage.saves",
     "domino_tui.storage.meta",
     "domino_tui.storage.files",
+    # the other commands' areas: ``domino play`` registers (and loads) its own only
+    *(f"domino_tui.cli.{m}" for m in ("analyze", "arena", "bots", "learn", "replay", "sim")),
+    *(f"domino_tui.cli.{m}" for m in ("rules", "store", "outputs")),
 )
 
 # The budget of the table's first frame (issue 22 item 9): every domino_tui module it may load,
@@ -84,9 +87,8 @@ FIRST_FRAME = frozenset(
         "domino_tui.names",  # presets and levels by name, for the table and the lists
         "domino_tui.os_words",  # what the system said, in words (the folder checks at start)
         *(f"domino_tui.cli{m}" for m in ("", ".fastparams", ".health", ".options", ".words")),
-        "domino_tui.cli.outputs",  # the rule for files named on the command line (options)
-        *(f"domino_tui.cli.{m}" for m in ("analyze", "arena", "bots", "learn", "play")),
-        *(f"domino_tui.cli.{m}" for m in ("replay", "rules", "saves", "sim", "store")),
+        "domino_tui.cli.play",  # the command's own area (cli.AREA_OF), and what it needs
+        "domino_tui.cli.saves",
         *(f"domino_tui.engine{m}" for m in ("", ".actions", ".cross", ".deal", ".geometry")),
         *(f"domino_tui.engine.{m}" for m in ("match", "record", "round", "rules", "scoring")),
         *(f"domino_tui.engine.{m}" for m in ("tiles", "view", "variants", "variants.base")),
@@ -476,6 +478,11 @@ def test_a_named_command_runs_in_an_app_of_its_own_area_and_anything_else_in_the
 
     every = {cli.command_name(c) for c in cli.app.registered_commands}
     assert set(cli.AREA_OF) == every and {"play", "sim", "stats", "resume"} <= every
+    for area in cli.AREAS:  # each command is listed with the area that registers it
+        alone = cli.new_app()
+        cli.area(area).register(alone)
+        names = {cli.command_name(c) for c in alone.registered_commands}
+        assert names == {c for c, a in cli.AREA_OF.items() if a == area}
     for name in every:
         trimmed = cli.app_for(["domino", name, "--help"])
         names = {cli.command_name(c) for c in trimmed.registered_commands}
