@@ -85,6 +85,7 @@ class TableScreen(DominoScreen):
         self.hint_thinker = Worker("domino-hint")
         self.tutor_thinker = Worker("domino-tutor")
         self.keys_shown: frozenset[str] | None = None  # footer keys that come and go
+        self.first_frame_shown = False  # set once painted; the first bot thinks after it
 
     # --- the turn cycle: GameScreen runs it, the parts of the table only call into it -------
     def perform(self, code: int) -> None:
