@@ -571,3 +571,27 @@ async def test_a_players_run_prepares_the_rules_page_once_the_table_is_up() -> N
         assert isinstance(app.screen, RulesScreen)
         assert rules.rules_lines.cache_info().misses == 1  # the same width: nothing rendered
         assert rules.rules_document.cache_info().misses == 1
+
+
+async def test_the_first_bot_thinks_only_after_the_tables_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot's search shares the interpreter with the table's layout: the table's first frame
+    comes first, then the bot to move thinks (issue 22 item 9) — and still plays."""
+    from domino_tui.app.screens.game import GameScreen
+
+    painted_when_asked: list[bool] = []
+    decide = GameSession.decide
+
+    def asked(session: GameSession, *args: object, **kwargs: object) -> object:
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        painted_when_asked.append(screen.first_frame_shown)
+        return decide(session, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameSession, "decide", asked)
+    rules = make_rules({"players": 2})
+    session = GameSession(rules, (Seat("Masha", "bot", "easy"), Seat("Alex", "bot", "easy")), 3)
+    app = make_app(session, settings_path=None, lang="en", pace="instant", saves=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(painted_when_asked) >= 2 and all(painted_when_asked)  # and they played on
