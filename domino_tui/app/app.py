@@ -18,8 +18,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from ..storage import SaveError, SaveLocked
-from ..storage.saves import NotFinished
 from .saving import Saves
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
@@ -84,6 +82,7 @@ class DominoApp(App[None]):
         self.saves = saves
         self.notice = notice  # shown once the app is up (e.g. a damaged save was moved aside)
         self.tick_seconds = 1.0  # the turn timer's tick; tests tick by hand instead
+        self.warm_rules = False  # prepare the Rules screen once a table is up (see warm_rules)
         if saves is not None:
             saves.undo_enabled = lambda: self.settings.undo
             saves.notify = lambda text: self.notify(text, severity="error", timeout=8, markup=False)
@@ -96,7 +95,31 @@ class DominoApp(App[None]):
         # garbage collector need not scan it again on every full pass (~20 ms before the
         # first frame)
         gc.freeze()
+        self.warm_rules = True  # a player's run, not a test's run_test: see table_shown
         return super().run(*args, **kwargs)
+
+    def table_shown(self, variant: str) -> None:
+        """A table has painted its first frame. Once, in a player's run, the Rules screen's
+        page for this game is then parsed and rendered in a thread (issue 22 item 9: its first
+        open took twice as long as the next), after the messages already waiting — the first
+        frame and the modules it loads are not touched. Tests (``run_test``) never warm: a
+        test that wants it sets ``warm_rules``."""
+        if not self.warm_rules:
+            return
+        self.warm_rules = False
+        width = self.size.width
+        self.call_later(
+            self.run_worker,
+            lambda: self._warm_rules(variant, width),
+            name="rules-warm",
+            thread=True,
+            exit_on_error=False,
+        )
+
+    def _warm_rules(self, variant: str, width: int) -> None:
+        from .screens.rules import page_of, warm  # in the thread: the import is half the work
+
+        warm(self.settings.lang, page_of(variant), width, self.console)
 
     def on_ready(self) -> None:
         # the first frame is painted: the collector paused by domino_tui.launch may run again
@@ -222,6 +245,8 @@ class DominoApp(App[None]):
         """Open a saved game (default: the most recent). A save that cannot be trusted was
         moved aside by the storage layer, and a game open in another window stays there: say
         so and stay where we are."""
+        from ..storage.saves import NotFinished, SaveError, SaveLocked  # a save's first read
+
         lang = self.settings.lang
         notices: list[str] = []
         try:

@@ -12,20 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import storage
 from ..bots import make_bot
 from ..storage.locks import GameLock
-from ..storage.meta import Seat as StoredSeat
 from ..storage.paths import saves_dir
 from .session import GameSession, Seat
 from .strings import stats_replaced, t
+
+if TYPE_CHECKING:
+    from ..storage.meta import Seat as StoredSeat
 
 Notify = Callable[[str], None]
 STAND_IN = "hard"  # the level that sits in for a bot that is no longer installed
 
 
 def stored_seats(session: GameSession) -> tuple[StoredSeat, ...]:
+    from ..storage.meta import Seat as StoredSeat  # with the first save, after the first frame
+
     return tuple(
         StoredSeat(s.name, "bot", s.level or STAND_IN) if s.is_bot else StoredSeat(s.name)
         for s in session.seats

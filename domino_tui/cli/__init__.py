@@ -11,7 +11,9 @@ so a file name or an argument with escape codes prints as text.
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 import typer
 from typer.exceptions import Abort, TyperException
@@ -19,14 +21,28 @@ from typer.models import CommandInfo
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from . import analyze, arena, bots, fastparams, learn, play, replay, rules, sim, store
+from . import fastparams
 from .health import FolderError, os_error_line
 from .options import error_line
 from .words import UserError, argv_lang, cli_lang, say
 
 fastparams.install()  # plain option values without importing pydantic (the first frame's cost)
 
-AREAS: tuple[ModuleType, ...] = (play, learn, sim, rules, bots, arena, store, replay, analyze)
+# each area (a module of this package) and the commands it registers, in ``--help``'s order: a
+# command named first loads its own area and play's only (a tenth of the table's first frame
+# went to the other areas' imports); a test checks this list against what the areas register
+AREA_OF: dict[str, str] = {
+    **dict.fromkeys(("play", "hotseat", "resume"), "play"),
+    **{name: name for name in ("learn", "sim", "rules", "bots", "arena")},
+    **dict.fromkeys(("stats", "export", "records"), "store"),
+    **{name: name for name in ("replay", "analyze")},
+}
+AREAS: tuple[str, ...] = tuple(dict.fromkeys(AREA_OF.values()))
+
+
+def area(name: str) -> ModuleType:
+    """The module of an area, imported on first use."""
+    return import_module(f".{name}", __name__)
 
 
 def new_app() -> typer.Typer:
@@ -47,12 +63,22 @@ def command_name(command: CommandInfo) -> str:
     return callback.__name__.lower().replace("_", "-") if callback else ""
 
 
-app = new_app()  # every command: what ``--help`` lists, and what the tests drive
-AREA_OF: dict[str, ModuleType] = {}  # a command's name → the area that registers it
-for area in AREAS:
-    known = len(app.registered_commands)
-    area.register(app)
-    AREA_OF.update((command_name(c), area) for c in app.registered_commands[known:])
+def whole_app() -> typer.Typer:
+    """Every command: what ``--help`` lists and a mistyped name is matched against (and what
+    the tests drive, as ``cli.app``)."""
+    built = globals().get("app")
+    if not isinstance(built, typer.Typer):
+        built = new_app()
+        for name in AREAS:
+            area(name).register(built)
+        globals()["app"] = built
+    return built
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":  # built on first use: ``domino play`` never needs the other commands
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def app_for(argv: list[str]) -> typer.Typer:
@@ -61,12 +87,12 @@ def app_for(argv: list[str]) -> typer.Typer:
     for — so a command named first runs in an app of its own area and play's (whose callback,
     the table without a command, keeps the app a group of commands). Anything else (no command,
     ``--help``, a mistyped name) gets the whole app, with typer's list and suggestions."""
-    area = AREA_OF.get(argv[1]) if len(argv) > 1 else None
-    if area is None:
-        return app
+    named = AREA_OF.get(argv[1]) if len(argv) > 1 else None
+    if named is None:
+        return whole_app()
     trimmed = new_app()
-    for needed in dict.fromkeys((play, area)):
-        needed.register(trimmed)
+    for needed in dict.fromkeys(("play", named)):
+        area(needed).register(trimmed)
     return trimmed
 
 

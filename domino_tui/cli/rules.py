@@ -7,7 +7,6 @@ The texts ship inside the package (``domino_tui/texts``) and are read through
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Annotated
 
 import typer
@@ -23,6 +22,8 @@ def register(app: typer.Typer) -> None:
 
 def rules_text(lang: str) -> str:
     """The Markdown rules for ``lang`` (ru or en)."""
+    from importlib import resources  # loaded by this command, not by every command's start
+
     return resources.files("domino_tui.texts").joinpath(f"rules_{lang}.md").read_text("utf-8")
 
 

@@ -6,7 +6,6 @@ and options always print the same match.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -103,6 +102,8 @@ def sim(
         seat_bots = _bot_names(bots, chosen.players, lang)
     except RulesError as err:
         _fail(str(err))
+    import secrets  # with hmac and hashlib: loaded by sim only, never by the first frame
+
     match_seed = seed if seed is not None else secrets.randbelow(10**6)
     # imported here so that `domino --help` does not load the engine, bots and rich
     from rich.console import Console

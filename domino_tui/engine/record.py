@@ -12,7 +12,6 @@ the summary is inside the digest and checked against the moves when the record i
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -55,6 +54,8 @@ class RecordError(ValueError):
 def _digest(body: dict[str, Any]) -> str:
     canon = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     # surrogatepass: a lone surrogate (legal in JSON) must give a mismatch, not a crash
+    import hashlib  # the first save loads OpenSSL's hashes, not the first frame (issue 22 item 9)
+
     return hashlib.sha256(canon.encode("utf-8", "surrogatepass")).hexdigest()
 
 

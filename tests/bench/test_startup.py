@@ -54,6 +54,21 @@ LAZY = (
     "domino_tui.coach.review",
     "multiprocessing",
     "concurrent.futures.process",
+    # issue 22 item 9: the cross board's widgets load with the first cross, never for Козёл
+    "domino_tui.app.widgets.cross_board",
+    "domino_tui.app.widgets.cross_paint",
+    "domino_tui.app.widgets.cross_view",
+    # and OpenSSL's hashes: the first save's digest (after the frame), sim's random seed
+    "hashlib",
+    "secrets",
+    "importlib.resources",  # the texts of `domino rules` (and the Rules screen)
+    # the first save (the game's file, its meta) comes with the first move, after the frame
+    "domino_tui.storage.saves",
+    "domino_tui.storage.meta",
+    "domino_tui.storage.files",
+    # the other commands' areas: ``domino play`` registers (and loads) its own only
+    *(f"domino_tui.cli.{m}" for m in ("analyze", "arena", "bots", "learn", "replay", "sim")),
+    *(f"domino_tui.cli.{m}" for m in ("rules", "store", "outputs")),
 )
 
 # The budget of the table's first frame (issue 22 item 9): every domino_tui module it may load,
@@ -72,9 +87,8 @@ FIRST_FRAME = frozenset(
         "domino_tui.names",  # presets and levels by name, for the table and the lists
         "domino_tui.os_words",  # what the system said, in words (the folder checks at start)
         *(f"domino_tui.cli{m}" for m in ("", ".fastparams", ".health", ".options", ".words")),
-        "domino_tui.cli.outputs",  # the rule for files named on the command line (options)
-        *(f"domino_tui.cli.{m}" for m in ("analyze", "arena", "bots", "learn", "play")),
-        *(f"domino_tui.cli.{m}" for m in ("replay", "rules", "saves", "sim", "store")),
+        "domino_tui.cli.play",  # the command's own area (cli.AREA_OF), and what it needs
+        "domino_tui.cli.saves",
         *(f"domino_tui.engine{m}" for m in ("", ".actions", ".cross", ".deal", ".geometry")),
         *(f"domino_tui.engine.{m}" for m in ("match", "record", "round", "rules", "scoring")),
         *(f"domino_tui.engine.{m}" for m in ("tiles", "view", "variants", "variants.base")),
@@ -83,16 +97,14 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.bots{m}" for m in ("", ".base", ".simple", ".pimc", ".rollout")),
         "domino_tui.bots.runner",  # every bot decision within a time limit (issue 22, item 3)
         *(f"domino_tui.bots.{m}" for m in ("search", "endgame", "line_solve")),
-        *(f"domino_tui.storage{m}" for m in ("", ".files", ".locks", ".meta", ".paths")),
-        *(f"domino_tui.storage.{m}" for m in ("reading", "saves")),
+        *(f"domino_tui.storage{m}" for m in ("", ".locks", ".paths", ".reading")),
         *(f"domino_tui.app{m}" for m in ("", ".app", ".hint_words", ".saving", ".session")),
         *(f"domino_tui.app.{m}" for m in ("settings", "strings", "words", "screens", "widgets")),
         *(f"domino_tui.app.screens.{m}" for m in ("base", "bot_turns", "curtain", "dialogs")),
         *(f"domino_tui.app.screens.{m}" for m in ("game", "hints", "start", "table", "tutor")),
         *(f"domino_tui.app.screens.turn_{m}" for m in ("input", "moves", "timer", "words")),
         *(f"domino_tui.app.widgets.{m}" for m in ("board", "chain", "hand", "scores", "seats")),
-        *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "cross_board")),
-        *(f"domino_tui.app.widgets.{m}" for m in ("cross_paint", "cross_view")),
+        *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "keys_footer")),
     }
 )
 # beyond what a bare Textual app (one Static) loads at its first paint: the CLI (typer and what
@@ -101,8 +113,8 @@ FIRST_FRAME = frozenset(
 CLI_PACKAGES = ("typer", "shellingham", "annotated_doc")
 EXTRA = frozenset(
     {
-        *("gc", "gettext", "hashlib", "_hashlib", "_blake2", "hmac", "secrets"),
-        *("importlib.util", "importlib._abc", "importlib.resources", "concurrent.futures.thread"),
+        *("gc", "gettext"),
+        *("importlib.util", "importlib._abc", "concurrent.futures.thread"),
         *("textual.widgets._footer", "textual.widgets._label", "textual.widgets._rich_log"),
         *("rich.abc", "rich.pretty", "rich.rule"),
     }
@@ -160,7 +172,8 @@ def loaded_modules(mode: str, home: Path) -> set[str]:
 
 
 def test_the_first_frame_does_not_import_what_it_does_not_need(tmp_path: Path) -> None:
-    loaded = loaded_modules("frame", tmp_path)
+    """At the first paint (after it, a player's run prepares the Rules screen in a thread)."""
+    loaded = painted_modules("table", tmp_path)
     assert "domino_tui.app.screens.game" in loaded  # it did reach the table
     assert sorted(loaded.intersection(LAZY)) == []
 
@@ -465,6 +478,11 @@ def test_a_named_command_runs_in_an_app_of_its_own_area_and_anything_else_in_the
 
     every = {cli.command_name(c) for c in cli.app.registered_commands}
     assert set(cli.AREA_OF) == every and {"play", "sim", "stats", "resume"} <= every
+    for area in cli.AREAS:  # each command is listed with the area that registers it
+        alone = cli.new_app()
+        cli.area(area).register(alone)
+        names = {cli.command_name(c) for c in alone.registered_commands}
+        assert names == {c for c, a in cli.AREA_OF.items() if a == area}
     for name in every:
         trimmed = cli.app_for(["domino", name, "--help"])
         names = {cli.command_name(c) for c in trimmed.registered_commands}
@@ -510,3 +528,70 @@ async def test_the_rules_screen_parses_and_renders_only_the_page_shown_and_only_
         assert app.screen.query_one(Book).page == rules.PAGES[1]
         assert rules.rules_document.cache_info().misses == 2
         assert rules.rules_lines.cache_info().misses == 2
+
+
+async def test_the_rules_screen_mounts_one_page_and_builds_its_footer_once() -> None:
+    """Counted, not timed (issue 22 item 9): the Rules screen mounts one book (not a widget per
+    Markdown block, not a page per tab), and its footer builds its keys once per open —
+    Textual's footer rebuilt them on every focus change and screen resume, a dozen times."""
+    from textual.widgets import Markdown
+
+    from domino_tui.app.widgets.keys_footer import KeysFooter
+
+    app = table_app("ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("r")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            assert len(screen.query(Book)) == 1 and not screen.query(Markdown)
+            footer = screen.query_one(KeysFooter)
+            assert footer.rebuilds == 1 and footer.children  # built, and only once
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_a_players_run_prepares_the_rules_page_once_the_table_is_up() -> None:
+    """After the table's first frame a player's run (``DominoApp.run``) parses and renders the
+    Rules page in a thread, at the width the screen will have: the first open renders nothing."""
+    from domino_tui.app.screens import rules
+
+    rules.rules_document.cache_clear()
+    rules.rules_lines.cache_clear()
+    app = table_app("ru")
+    app.warm_rules = True  # as DominoApp.run sets it; run_test alone never warms
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        assert rules.rules_lines.cache_info().misses == 1  # the warm-up's
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert rules.rules_lines.cache_info().misses == 1  # the same width: nothing rendered
+        assert rules.rules_document.cache_info().misses == 1
+
+
+async def test_the_first_bot_thinks_only_after_the_tables_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot's search shares the interpreter with the table's layout: the table's first frame
+    comes first, then the bot to move thinks (issue 22 item 9) — and still plays."""
+    from domino_tui.app.screens.game import GameScreen
+
+    painted_when_asked: list[bool] = []
+    decide = GameSession.decide
+
+    def asked(session: GameSession, *args: object, **kwargs: object) -> object:
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        painted_when_asked.append(screen.first_frame_shown)
+        return decide(session, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameSession, "decide", asked)
+    rules = make_rules({"players": 2})
+    session = GameSession(rules, (Seat("Masha", "bot", "easy"), Seat("Alex", "bot", "easy")), 3)
+    app = make_app(session, settings_path=None, lang="en", pace="instant", saves=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(painted_when_asked) >= 2 and all(painted_when_asked)  # and they played on

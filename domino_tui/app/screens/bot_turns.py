@@ -19,11 +19,25 @@ from .table import TableScreen
 
 class BotTurns(TableScreen):
     def start_bot_turn(self, seat: int) -> None:
-        """The bot sees only its own seat's view; the answer carries the turn's token."""
+        """The bot sees only its own seat's view; the answer carries the turn's token.
+
+        A table not painted yet lets its first bot think only after its first frame: the search
+        shares the interpreter with the layout and delayed that frame by a tenth (issue 22
+        item 9). The wait is one refresh, and a turn that moved on meanwhile is dropped."""
+        if not self.first_frame_shown:
+            # after the frame and after what waits for it (a posted message, not a callback)
+            self.call_after_refresh(self.call_later, self.after_first_frame, seat, self.token)
+            self.refresh_table()  # the frame shows the bot's turn as it always did
+            return
         view = self.session.view(seat)
         delay = PACES.get(self.domino.pace, 0.0)
         self.bot_turn(seat, view, self.token, delay)
         self.refresh_table()
+
+    def after_first_frame(self, seat: int, token: int) -> None:
+        self.first_frame_shown = True
+        if token == self.token and not self.match.over and self.match.turn == seat:
+            self.start_bot_turn(seat)
 
     @work(thread=True, exclusive=True, group="bot")
     def bot_turn(self, seat: int, view: SeatView, token: int, delay: float) -> None:

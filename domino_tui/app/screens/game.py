@@ -73,6 +73,12 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         self.refresh_table()
         self.start_timer()
         self.advance()
+        self.call_after_refresh(self.shown_once)
+
+    def shown_once(self) -> None:
+        """The table's first frame is on screen."""
+        self.first_frame_shown = True
+        self.domino.table_shown(self.session.rules.variant)
 
     def on_unmount(self) -> None:
         """Leaving the table: answers still on their way are dropped, waits end at once."""

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
@@ -23,6 +23,7 @@ from ...transcript import plural
 from ...variant_words import all_options
 from ..session import GameSession, Seat, table_seats
 from ..strings import level_name, t
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.switch import WordedSwitch, switch_words
 from .base import DominoScreen
 from .new_game_rules import (
@@ -173,7 +174,7 @@ class NewGameScreen(DominoScreen):
             with Horizontal(id="buttons"):
                 yield Button(t("start", lang), id="start", variant="primary")
                 yield Button(t("cancel", lang), id="cancel")
-        yield Footer()
+        yield KeysFooter()
 
     def row(self, label: str, widget: Widget, row_id: str | None = None) -> Horizontal:
         return Horizontal(Label(label), widget, classes="row", id=row_id)

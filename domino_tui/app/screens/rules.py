@@ -10,6 +10,7 @@ scrolls (:class:`Book`). Opening the screen again at the same width renders noth
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -19,10 +20,11 @@ from textual.binding import BindingsMap
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, Tab, Tabs
+from textual.widgets import Tab, Tabs
 
 from ...texts import VARIANT_PAGES, variant_page
 from ..strings import t
+from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
 
 if TYPE_CHECKING:
@@ -107,6 +109,25 @@ def rules_lines(lang: str, width: int, console: Console, page: str = "kozel") ->
     return [Strip(line) for line in lines]
 
 
+_RENDERING = threading.Lock()  # the screen and the warm-up (a thread) never render a page twice
+SCROLLBAR = 2  # columns of Textual's default vertical scrollbar, which the book always has
+
+
+def book_lines(lang: str, width: int, console: Console, page: str = "kozel") -> list[Strip]:
+    """:func:`rules_lines`, one caller at a time: a page asked for while the warm-up renders it
+    waits for those lines instead of rendering it again."""
+    with _RENDERING:
+        return rules_lines(lang, width, console, page)
+
+
+def warm(lang: str, page: str, screen_width: int, console: Console) -> None:
+    """Parse and render the page the Rules screen would open at, at the width it would have
+    (the whole screen less the scrollbar), so that its first open only builds the screen: run
+    in a thread once the table is up (:meth:`~..app.DominoApp.warm_rules`). The Markdown
+    parser's import, the parse and the render are two thirds of a first open (issue 22 item 9)."""
+    book_lines(lang, max(screen_width - SCROLLBAR, 0), console, page)
+
+
 class Book(ScrollView, can_focus=True):
     """The rules as pre-rendered lines: only the rows in view are drawn on each frame."""
 
@@ -141,7 +162,7 @@ class Book(ScrollView, can_focus=True):
         width = max(self.size.width - self.styles.scrollbar_size_vertical, 0)
         if width != self._width:
             self._width = width
-            self._lines = rules_lines(self.lang, width, self.app.console, self.page)
+            self._lines = book_lines(self.lang, width, self.app.console, self.page)
             self.virtual_size = Size(width, len(self._lines))
         return self._lines
 
@@ -161,6 +182,10 @@ class Book(ScrollView, can_focus=True):
 
 
 class RulesScreen(DominoScreen):
+    # the book has the focus from the start, and the keys are in the player's words before the
+    # footer first asks for them: the footer builds its keys once, not once per focus and
+    # binding change on the way (issue 22 item 9)
+    AUTO_FOCUS = "Book"
     KEYS = (
         ("escape,q,r", "close", "back"),
         ("left", "turn(-1)", "rules.previous"),
@@ -172,13 +197,14 @@ class RulesScreen(DominoScreen):
         self.first_page = page
 
     def compose(self) -> ComposeResult:
+        self.localize()
         page = self.first_page or self.game_page()
         yield Tabs(
             *(Tab(t(f"rules.tab.{p}", self.lang), id=f"page-{p}") for p in PAGES),
             active=f"page-{page}",
         )
         yield Book(self.lang, page)
-        yield Footer()
+        yield KeysFooter()
 
     def game_page(self) -> str:
         """The page of the game under this screen, if one is being played; else Козёл's."""

@@ -15,7 +15,7 @@ from typing import cast
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from ...i18n import has_key
 from ...names import kept_game_name, short_preset
@@ -25,6 +25,7 @@ from ...storage.saves import NotFinished
 from ...text import clean
 from ..saving import Saves
 from ..strings import not_counted, t, unreadable
+from ..widgets.keys_footer import KeysFooter
 from .base import DominoModal, DominoScreen
 
 # (string key, width): fixed widths keep the five columns inside 80 columns in both languages
@@ -119,7 +120,7 @@ class SavedGamesScreen(DominoScreen):
         yield Static(id="saves-detail")
         yield Static(id="saves-hint")
         yield Static(id="saves-empty")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def table(self) -> DataTable[Text]:

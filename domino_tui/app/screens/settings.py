@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Switch
+from textual.widgets import Button, Input, Label, Select, Switch
 
 from ..settings import PACES, THEMES, TILE_STYLES, Settings
 from ..strings import t, theme_label
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.switch import WordedSwitch, switch_words
 from .base import DominoScreen
 
@@ -66,7 +67,7 @@ class SettingsScreen(DominoScreen):
             with Horizontal():
                 yield Button(t("save", lang), id="save", variant="primary")
                 yield Button(t("cancel", lang), id="cancel")
-        yield Footer()
+        yield KeysFooter()
 
     def collect(self) -> Settings:
         def pick(id_: str) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..strings import t
+from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
 
 LOGO = """\
@@ -40,7 +41,7 @@ class StartScreen(DominoScreen):
     def build(self) -> ComposeResult:
         self.built = True
         menu = Vertical(Static(LOGO, id="logo"), Static(id="title"), OptionList(id="menu"))
-        return iter((menu, Footer()))
+        return iter((menu, KeysFooter()))
 
     def on_mount(self) -> None:
         if self.built:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...coach.history import Series, history
 from ...storage.paths import records_dir, stats_path
@@ -39,6 +39,7 @@ from ...transcript import plural
 from ..error_rates import error_table
 from ..strings import stats_replaced, t, unreadable
 from ..widgets.chart import RatingChart
+from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ class StatsScreen(DominoScreen):
         yield RatingChart(id="rating")
         yield Static(id="coach")
         yield Static(id="stats-empty")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def table(self) -> DataTable[str | Text]:

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ...bots.base import Bot
 from ...bots.runner import Worker
@@ -30,8 +30,8 @@ from ..session import GameSession
 from ..strings import t
 from ..widgets.board import lead_index, worst_line
 from ..widgets.chain import Chain, ChainState
-from ..widgets.cross_view import cross_view
 from ..widgets.hand import Hand, HandState
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.scores import ScoreSheet, board_callout, sheet_key, sheet_parts
 from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
 from ..words import event_line, last_action
@@ -88,6 +88,7 @@ class TableScreen(DominoScreen):
         # the round just finished, (its number, its last position): drawn while its round-end
         # dialog is up, so the board can be looked at before the next deal
         self.finished: tuple[int, RoundState] | None = None
+        self.first_frame_shown = False  # set once painted; the first bot thinks after it
 
     # --- the turn cycle: GameScreen runs it, the parts of the table only call into it -------
     def perform(self, code: int) -> None:
@@ -120,7 +121,7 @@ class TableScreen(DominoScreen):
                 yield log
         yield Static(id="status")
         yield Hand(id="hand")
-        yield Footer()
+        yield KeysFooter()
 
     def size_classes(self, width: int, height: int) -> list[str]:
         """The breakpoint classes for this size, as Textual's ``Screen`` picks them."""
@@ -241,7 +242,11 @@ class TableScreen(DominoScreen):
         extra = t("carry_marker", lang, n=m.carry) if m.carry else t("round_n", lang, n=number)
         boneyard = (t("boneyard", lang), f"▮ × {len(rnd.boneyard)}", extra)
         shown(self.query_one(BoneyardPanel), boneyard, lambda p: p.show(*boneyard))
-        cross = cross_view(rnd) if isinstance(rnd, CrossState) else None
+        cross = None
+        if isinstance(rnd, CrossState):
+            from ..widgets.cross_view import cross_view  # only a cross game loads the cross board
+
+            cross = cross_view(rnd)
         line = rnd.chain() if cross is None else []
         last = -1
         if rnd.placed and cross is None:

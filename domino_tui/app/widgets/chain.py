@@ -12,7 +12,7 @@ finds it; with animations off (``TEXTUAL_ANIMATIONS=none``) it never flashes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
 from rich.style import Style
@@ -23,10 +23,12 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_as_played, lay_out
-from .cross_board import CrossLayout, choose_mode, lay_anywhere
-from .cross_paint import Painted, end_at, listed, paint_cross, pieces_of
-from .cross_view import CrossView
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
+
+if TYPE_CHECKING:  # the cross board's modules load with the first cross (a Козёл table never)
+    from .cross_board import CrossLayout
+    from .cross_paint import Painted
+    from .cross_view import CrossView
 
 LINE_ARROWS = ("◀", "▶")  # the ends' arrows where the board draws none (a line laid from the left)
 
@@ -239,6 +241,9 @@ class Chain(Widget):
         """The cross laid in the round's style (chosen once per round and window size from the
         longest board the round can reach); a replay (no ``worst``) lays it afresh, in the
         largest style the board fits now."""
+        from .cross_board import choose_mode, lay_anywhere
+        from .cross_paint import pieces_of
+
         s = self.state
         pieces, spinner = pieces_of(view)
         modes = self.modes()
@@ -271,6 +276,8 @@ class Chain(Widget):
         return layout
 
     def render_cross(self, view: CrossView, w: int, h: int) -> RenderableType:
+        from .cross_paint import listed, paint_cross
+
         layout = self.cross_layout(view, w, h)
         if layout is None:  # a window too small for any tiles: the board listed
             return Text(listed(view, w), no_wrap=True, overflow="crop")
@@ -290,6 +297,8 @@ class Chain(Widget):
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None and self.painted is not None:
+            from .cross_paint import end_at  # loaded already: the cross was painted
+
             end = end_at(self.painted, offset.x, offset.y)
             if end is not None:
                 self.post_message(self.EndClicked(end))
