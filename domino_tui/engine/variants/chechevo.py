@@ -19,6 +19,7 @@ The score sheet's ``notes``:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from ..actions import placements
@@ -100,18 +101,7 @@ class Chechevo(Kozel):
     ) -> list[float]:
         """Козёл's costs of the round's writing (:func:`.kozel.kozel_costs`) with the 6-6
         points, plus the goat's price for every player a 0-0 makes a goat (V5.8.3, V5.8.4)."""
-        special = _specials(rules, state)
-        score = score_round(rules, standings, carry, state, special.extra)
-        if special.blank_out:
-            out = rules.side_of(state.went_out)
-            return [0.0 if s == out else GOAT_PRICE for s in range(rules.sides)]
-        costs = kozel_costs(rules, score)
-        for seat in special.blank_in_hand:
-            side = rules.side_of(seat)
-            line = score.lines[side]
-            if not line.after.written >= rules.target > line.before.written:
-                costs[side] += GOAT_PRICE
-        return costs
+        return _with_blank_goats(rules, standings, carry, state, kozel_costs)
 
     def round_prices(
         self,
@@ -123,18 +113,31 @@ class Chechevo(Kozel):
     ) -> list[float]:
         """The goat's prices within :meth:`round_costs`: a 0-0 going out makes every other
         player the goat, one left in a hand its holder (V5.8.3, V5.8.4)."""
-        special = _specials(rules, state)
-        score = score_round(rules, standings, carry, state, special.extra)
-        if special.blank_out:
-            out = rules.side_of(state.went_out)
-            return [0.0 if s == out else GOAT_PRICE for s in range(rules.sides)]
-        prices = kozel_prices(rules, score)
-        for seat in special.blank_in_hand:
-            side = rules.side_of(seat)
-            line = score.lines[side]
-            if not line.after.written >= rules.target > line.before.written:
-                prices[side] += GOAT_PRICE
-        return prices
+        return _with_blank_goats(rules, standings, carry, state, kozel_prices)
+
+
+def _with_blank_goats(
+    rules: Rules,
+    standings: tuple[Standing, ...],
+    carry: int,
+    state: RoundState,
+    count: Callable[[Rules, RoundScore], list[float]],
+) -> list[float]:
+    """``count`` (Козёл's costs or their goat's part) of the round's writing with the 6-6
+    points, and the goat's price for every player a 0-0 makes a goat (V5.8.3, V5.8.4): the
+    costs and the prices differ only in what is counted, not in who the 0-0 makes the goat."""
+    special = _specials(rules, state)
+    score = score_round(rules, standings, carry, state, special.extra)
+    if special.blank_out:
+        out = rules.side_of(state.went_out)
+        return [0.0 if s == out else GOAT_PRICE for s in range(rules.sides)]
+    values = count(rules, score)
+    for seat in special.blank_in_hand:
+        side = rules.side_of(seat)
+        line = score.lines[side]
+        if not line.after.written >= rules.target > line.before.written:
+            values[side] += GOAT_PRICE
+    return values
 
 
 @dataclasses.dataclass(frozen=True)

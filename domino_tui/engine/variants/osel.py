@@ -10,7 +10,7 @@ from ..cross import CrossConfig
 from ..match import Match
 from ..round import RoundState
 from ..rules import Rules
-from ..scoring import Standing, score_round
+from ..scoring import RoundScore, Standing, score_round
 from .base import Option, Settled, Variant
 from .kozel import Kozel, decide_end, kozel_costs, kozel_prices, with_after
 
@@ -61,8 +61,7 @@ class Osel(Kozel):
         extra: dict[str, Any],
         state: RoundState,
     ) -> list[float]:
-        count = _ordinary_count(rules) if state.closed_out >= 0 else rules
-        return kozel_costs(rules, score_round(count, standings, carry, state))
+        return kozel_costs(rules, _score(rules, standings, carry, state))
 
     def round_prices(
         self,
@@ -72,8 +71,15 @@ class Osel(Kozel):
         extra: dict[str, Any],
         state: RoundState,
     ) -> list[float]:
-        count = _ordinary_count(rules) if state.closed_out >= 0 else rules
-        return kozel_prices(rules, score_round(count, standings, carry, state))
+        return kozel_prices(rules, _score(rules, standings, carry, state))
+
+
+def _score(
+    rules: Rules, standings: tuple[Standing, ...], carry: int, state: RoundState
+) -> RoundScore:
+    """The round's count: Козёл's, or after a close-out each their own hand (V2.D3)."""
+    count = _ordinary_count(rules) if state.closed_out >= 0 else rules
+    return score_round(count, standings, carry, state)
 
 
 @cache
