@@ -30,7 +30,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         import catalogs
     finally:
         sys.path.pop(0)
-    catalogs.compile_all()
+    if not hasattr(session.config, "workerinput"):
+        # the controller compiles before it starts the xdist workers; they only read
+        catalogs.compile_all()
     from domino_tui import i18n
 
     i18n.reload_catalogs()

@@ -16,7 +16,9 @@ The catalogs are the only home of the words: edit a ``.po`` (every language), th
 from __future__ import annotations
 
 import ast
+import os
 import sys
+import tempfile
 from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -52,10 +54,16 @@ def compile_po(po: Path) -> Path:
     with po.open("rb") as f:
         catalog = read_po(f, locale=po.parent.parent.name, domain=DOMAIN)
     mo = po.with_suffix(".mo")
-    tmp = mo.with_suffix(".mo.tmp")
-    with tmp.open("wb") as f:
-        write_mo(f, catalog, use_fuzzy=False)
-    tmp.replace(mo)
+    # a temp name of its own: several processes (pytest-xdist workers) may compile at once
+    fd, name = tempfile.mkstemp(prefix=mo.name + ".", suffix=".tmp", dir=mo.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+        os.chmod(name, 0o644)  # mkstemp's 0600 would hide the words from other users
+        os.replace(name, mo)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
     return mo
 
 
