@@ -1,5 +1,5 @@
 """The player's names of the presets and the bot levels ("Морской", «лёгкий»), shared by the app
-and the CLI. Kept apart from :mod:`domino_tui.app.strings` so a CLI listing (``resume --list``,
+and the CLI. Kept apart from :mod:`domino_tui.words.strings` so a CLI listing (``resume --list``,
 ``records``) does not load the Textual table to name a game.
 
 A save names its preset ("kozel", "telefon" …), shown by its short name in the player's

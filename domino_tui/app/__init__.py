@@ -1,7 +1,8 @@
 """The Textual table (issue 4): screens, widgets and the factory :func:`make_app`.
 
-The names below are imported on first use, so a command that needs only the app's saves or
-session (``domino resume --list``, ``resume ID --resign``) does not load Textual."""
+The names below are imported on first use, so importing the package loads no Textual; the
+services the table uses (the session, saves, settings, words) live below it in
+:mod:`domino_tui.play`, :mod:`domino_tui.storage` and :mod:`domino_tui.words`."""
 
 from __future__ import annotations
 
@@ -10,9 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .app import DominoApp, make_app
-    from .session import GameSession, Seat
 
-_HOME = {"DominoApp": ".app", "make_app": ".app", "GameSession": ".session", "Seat": ".session"}
+_HOME = {"DominoApp": ".app", "make_app": ".app"}
 
 
 def __getattr__(name: str) -> Any:
@@ -21,4 +21,4 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(_HOME[name], __name__), name)
 
 
-__all__ = ["DominoApp", "GameSession", "Seat", "make_app"]
+__all__ = ["DominoApp", "make_app"]

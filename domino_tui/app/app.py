@@ -18,13 +18,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from .saving import Saves
+from ..play.saving import Saves
+from ..play.session import ActionListener, GameSession
+from ..storage.settings import PACES, THEMES, Settings, SettingsStore, default_path
+from ..words.strings import not_counted, save_broken, t, theme_label
 from .screens.dialogs import ConfirmQuit, TooSmall
 from .screens.game import GameScreen
 from .screens.start import StartScreen
-from .session import ActionListener, GameSession
-from .settings import PACES, THEMES, Settings, SettingsStore, default_path
-from .strings import not_counted, save_broken, t, theme_label
 
 MIN_SIZE = (80, 24)
 

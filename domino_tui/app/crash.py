@@ -28,7 +28,7 @@ MARKER = "===== domino-tui crash "  # starts every entry
 
 def crash_path() -> Path:
     """``crash.log`` in the config folder, next to settings.json."""
-    from .settings import default_path
+    from ..storage.settings import default_path
 
     return default_path().with_name("crash.log")
 

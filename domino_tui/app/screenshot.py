@@ -22,9 +22,9 @@ from pathlib import Path
 
 from ..engine.actions import DRAW, KNOCK
 from ..engine.rules import make_rules
+from ..play.session import GameSession, default_seats
 from .app import make_app
 from .screens.game import GameScreen
-from .session import GameSession, default_seats
 
 PREFIX = "screenshot"  # what every refusal line starts with
 

@@ -12,7 +12,7 @@
   one, most telling first, at most three.
 
 The words are not here: a :class:`Reason` is data (a kind, a seat, numbers, a tile), worded by
-the app (``domino_tui/app/hint_words.py``) in the player's language.
+the app (``domino_tui/words/hints.py``) in the player's language.
 """
 
 from __future__ import annotations

@@ -54,8 +54,8 @@ def chosen_seats(loaded: LoadedRecord, name: str | None, lang: str) -> tuple[int
 def load_saved(wanted: str | None, lang: str) -> LoadedRecord:
     """An unfinished game (its id or a unique prefix, as ``domino resume --list`` shows; the
     newest by default), read only: reviewing it moves, finishes or locks nothing."""
-    from ..app.saving import Saves
     from ..engine.record import make_record
+    from ..play.saving import Saves
     from ..storage.archive import LoadedRecord
     from ..storage.saves import SaveError, peek_game
     from .saves import pick
@@ -200,10 +200,10 @@ def as_json(loaded: LoadedRecord, review: Review, summaries: list[Summary]) -> d
 
 def _mistakes(loaded: LoadedRecord, review: Review, lang: str) -> list[str]:
     """Each decision that lost something, in words, under its round's heading."""
-    from ..app.hint_words import move_words, reason_words
     from ..bots.explain import Advice
     from ..coach.review import positions
     from ..engine.view import seat_view
+    from ..words.hints import move_words, reason_words
 
     names = [seat.name for seat in loaded.seats]
     lost = {(d.round, d.index): d for d in review.decisions if d.counted and d.loss > 0}

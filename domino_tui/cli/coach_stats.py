@@ -66,7 +66,7 @@ def show_coach(as_json_out: bool, lang: str, only: str | None = None) -> None:
         return
     from rich.console import Console
 
-    from ..app.error_rates import error_table
+    from ..words.error_rates import error_table
 
     console = Console()
     for variant, group in by_variant(series):

@@ -35,8 +35,8 @@ def _probe(folder: Path) -> None:
 
 def check_folders(lang: str | None = None) -> None:
     """The settings folder and the data folder exist (or can be made) and are writable."""
-    from ..app.settings import default_path
     from ..storage.paths import data_dir
+    from ..storage.settings import default_path
 
     for what, folder in (("settings", default_path().parent), ("data", data_dir())):
         try:

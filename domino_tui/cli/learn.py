@@ -18,9 +18,9 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def learn(lang: LangOption = None) -> None:
         """A guided first game: learn Kozel at a real table, step by step."""
-        from ..app.saving import Saves
         from ..app.screens.learn import learn_app
-        from ..app.settings import take_notice
+        from ..play.saving import Saves
+        from ..storage.settings import take_notice
         from .health import check_folders
         from .play import run_app, stored_settings
 

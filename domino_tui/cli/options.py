@@ -97,7 +97,7 @@ def resolve_lang(explicit: object = None) -> str:
     value = getattr(explicit, "value", explicit)
     if value in ("ru", "en"):
         return str(value)
-    from ..app.settings import SettingsStore, default_path, locale_lang
+    from ..storage.settings import SettingsStore, default_path, locale_lang
 
     try:
         return SettingsStore(default_path()).load().lang  # the locale when none was chosen

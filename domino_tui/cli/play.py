@@ -2,7 +2,7 @@
 at one keyboard) and ``domino resume`` (the autosaved game): the Textual table.
 
 Every game started here is autosaved after each action; a finished one is archived and counted
-in the statistics (see :mod:`domino_tui.app.saving`).
+in the statistics (see :mod:`domino_tui.play.saving`).
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from .words import UserError, cli_lang, count, say
 
 if TYPE_CHECKING:
     from ..app.app import DominoApp
-    from ..app.saving import Saves
-    from ..app.session import GameSession
-    from ..app.settings import Settings
     from ..engine.rules import Rules
+    from ..play.saving import Saves
+    from ..play.session import GameSession
+    from ..storage.settings import Settings
 
 MAX_NAME = 20
 
@@ -170,8 +170,8 @@ def run_table(
     found on the way is shown once as the app's notice. The app's return code becomes the
     process's: 1 after an internal error (the details are in crash.log), 0 otherwise."""
     from ..app import make_app
-    from ..app.saving import Saves
-    from ..app.settings import take_notice
+    from ..play.saving import Saves
+    from ..storage.settings import take_notice
     from .health import check_folders
 
     check_folders(words)  # the CLI's words: --lang, else the saved setting, else the locale
@@ -201,7 +201,7 @@ def leave_now_if_stuck(code: int) -> None:
 
 
 def stored_settings() -> Settings:
-    from ..app.settings import SettingsStore, default_path
+    from ..storage.settings import SettingsStore, default_path
 
     return SettingsStore(default_path()).load()
 
@@ -235,8 +235,7 @@ def register(app: typer.Typer) -> None:
         tutor: TutorOption = None,
     ) -> None:
         """Sit down at the table straight away: you against bots."""
-        from ..app import GameSession
-        from ..app.session import default_seats
+        from ..play.session import GameSession, default_seats
 
         words = cli_lang(lang)
         base = preset_rules(rules, set_)
@@ -274,8 +273,7 @@ def register(app: typer.Typer) -> None:
         tutor: TutorOption = None,
     ) -> None:
         """Friends at one keyboard: each hand stays hidden until its player sits down."""
-        from ..app import GameSession
-        from ..app.session import table_seats
+        from ..play.session import GameSession, table_seats
 
         words = cli_lang(lang)
         base = preset_rules(rules, set_)

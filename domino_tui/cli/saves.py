@@ -20,7 +20,7 @@ from .options import LangOption
 from .words import cli_lang, count, say
 
 if TYPE_CHECKING:
-    from ..app.saving import Saves
+    from ..play.saving import Saves
     from ..storage import SaveInfo
     from ..storage.saves import NotFinished
 
@@ -121,7 +121,7 @@ def register(app: typer.Typer) -> None:
         lang: LangOption = None,
     ) -> None:
         """Continue an unfinished game exactly where it was left, or list, delete or resign."""
-        from ..app.saving import Saves
+        from ..play.saving import Saves
 
         words = cli_lang(lang)
         saves = Saves()
@@ -182,9 +182,9 @@ def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool, lang: str = "en")
 def open_game(saves: Saves, game_id: str | None, explicit: str | None = None) -> None:
     """Open the game at the table (locked for this window); a damaged save was moved aside:
     the app starts anyway and says so."""
-    from ..app.strings import save_broken
     from ..storage import SaveError, SaveLocked
     from ..storage.saves import NotFinished
+    from ..words.strings import save_broken
     from .play import run_table, stored_settings
 
     lang = stored_settings().lang  # the table's language until the save says otherwise

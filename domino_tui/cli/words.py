@@ -52,11 +52,11 @@ def cli_lang(explicit: object = None) -> str:
     except Exception:  # never let the words stop a command
         pass
     try:
-        from ..app.settings import default_path
+        from ..storage.settings import default_path
 
         path = default_path()
         if path.is_file():
-            from ..app.settings import SettingsStore
+            from ..storage.settings import SettingsStore
 
             return SettingsStore(path).load().lang
     except Exception:

@@ -15,15 +15,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.app.screens.round_end import RoundEndScreen
 from domino_tui.engine.actions import DRAW, KNOCK
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, Seat
 
 
 def seeded_app(

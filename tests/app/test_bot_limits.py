@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import RichLog, Static
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.coach import review
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, Seat
 from tests.plugins import FAULTY, faulty  # noqa: F401 - the fixture
 
 from .driver import game, plain, screen_text, settle

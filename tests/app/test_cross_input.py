@@ -14,15 +14,16 @@ from contextlib import asynccontextmanager
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.screens.turn_moves import distinct_ends, tile_codes
 from domino_tui.app.widgets.chain import Chain
 from domino_tui.engine.actions import placements
 from domino_tui.engine.cross import CLOSED, CrossState
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.play.session import GameSession, Seat
+from domino_tui.play.turn_moves import distinct_ends, tile_codes
 
 from .driver import game, plain, screen_text, settle
 

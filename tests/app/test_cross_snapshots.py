@@ -13,12 +13,13 @@ import random
 import pytest
 from textual.pilot import Pilot
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.widgets.chain import Chain
 from domino_tui.engine.cross import CrossState
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.session import GameSession, Seat
 
 from .driver import settle
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from textual.widgets import Static
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.screens.round_end import RoundEndScreen
 from domino_tui.app.screens.rules import rules_markdown
@@ -20,6 +20,7 @@ from domino_tui.engine.match import Match, RoundResult
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.scoring import RoundScore, SideLine, Standing
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.play.session import GameSession, Seat
 from domino_tui.score_words import hand_sum, rule_lines, side_sum
 
 from .driver import game, plain, seeded_app, settle

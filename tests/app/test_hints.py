@@ -8,13 +8,14 @@ import threading
 import pytest
 from textual.widgets import Static
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.engine.actions import parse_action
 from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.play.session import GameSession, Seat
 from tests.bots.test_counter import BLOCK_HANDS, BLOCK_SCRIPT
 
 from .driver import game, plain, screen_text, settle

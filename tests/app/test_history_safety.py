@@ -137,8 +137,8 @@ async def test_the_damaged_statistics_notice_speaks_russian() -> None:
 def test_skipped_records_are_counted_in_words(
     lang: str, counted: int, damaged: int, tail: str
 ) -> None:
-    from domino_tui.app.strings import stats_replaced
     from domino_tui.storage.stats import Rebuilt, Replaced
+    from domino_tui.words.strings import stats_replaced
 
     rebuilt = Rebuilt(counted, tuple(f"r{i}" for i in range(damaged)))
     text = stats_replaced(Replaced("not a database", "stats.sqlite3.corrupt-1", rebuilt), lang)

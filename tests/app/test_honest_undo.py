@@ -8,15 +8,16 @@ from pathlib import Path
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.bots import make_bot
 from domino_tui.cli import app as cli
 from domino_tui.engine.actions import DRAW, KNOCK
 from domino_tui.engine.record import RecordError, check_record, make_record, replay
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, Seat
 from domino_tui.storage import load_game
 from domino_tui.storage.archive import kept_records
 from domino_tui.storage.stats import StatsDB

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.session import GameSession, Seat
 
 from .driver import plain
 

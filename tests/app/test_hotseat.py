@@ -11,16 +11,16 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from domino_tui.app import GameSession, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.app.screens.round_end import RoundEndScreen
-from domino_tui.app.session import table_seats
 from domino_tui.app.widgets.hand import Hand
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, table_seats
 from domino_tui.storage import list_records
 
 from .driver import game, key_for_turn, plain, screen_text, settle
@@ -236,7 +236,7 @@ async def test_the_status_speaks_to_the_player_at_the_keyboard_by_name() -> None
 def test_an_address_keeps_the_russian_polite_capital() -> None:
     """«Маша, Вы взяли 3-4 — …» keeps the capital «Вы» (one register, STYLE); any other first
     word goes on in lower case after the name ("Alex, nothing fits …", «Маша, ходить нечем …»)."""
-    from domino_tui.app.screens.turn_words import addressed
+    from domino_tui.words.turn import addressed
 
     assert addressed("Маша", "Вы взяли 3-4.", "ru") == "Маша, Вы взяли 3-4."
     assert addressed("Маша", "Ваш ход: ←/→.", "ru") == "Маша, Ваш ход: ←/→."

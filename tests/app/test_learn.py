@@ -20,14 +20,14 @@ from textual.widgets import Static
 
 from domino_tui import i18n
 from domino_tui.app.app import DominoApp
-from domino_tui.app.lesson import NEXT, ROUND_END, STEPS, lesson_session
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.learn import LearnScreen, LessonRoundEnd, learn_app, open_lesson
 from domino_tui.app.screens.start import StartScreen
-from domino_tui.app.strings import t
 from domino_tui.app.widgets.chain import Chain
 from domino_tui.engine.actions import DRAW, KNOCK, is_play
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.play.lesson import NEXT, ROUND_END, STEPS, lesson_session
+from domino_tui.play.saving import Saves
+from domino_tui.words.strings import t
 
 from .driver import plain, screen_text, settle
 

@@ -15,10 +15,10 @@ from textual.widgets import Select, Static, Switch
 from domino_tui.app import make_app
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.new_game import NewGameScreen, own_id
-from domino_tui.app.settings import SettingsStore
 from domino_tui.engine.rules import PRESETS
 from domino_tui.engine.variants import get_variant
 from domino_tui.i18n import tr
+from domino_tui.storage.settings import SettingsStore
 
 from .driver import plain, screen_text
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from textual.widgets import Button, OptionList
 
 from domino_tui.app import make_app
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.dialogs import ConfirmQuit
 from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.app.screens.start import StartScreen
+from domino_tui.play.saving import Saves
 
 from .driver import play_to_end, screen_text, seeded_app, settle
 

@@ -11,16 +11,16 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.screens.new_game import NewGameScreen
 from domino_tui.app.screens.replay import ReplayListScreen, ReplayScreen, replay_app
-from domino_tui.app.session import table_seats
 from domino_tui.bots import make_bot
 from domino_tui.engine.actions import KNOCK
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
+from domino_tui.play.session import GameSession, Seat, table_seats
 from domino_tui.score_words import legend
 from domino_tui.storage import archive_match, load_record
 from domino_tui.storage.meta import Seat as StoredSeat
@@ -254,8 +254,8 @@ async def test_russian_keys_panel() -> None:
 
 
 async def test_russian_saved_games_name_the_preset(tmp_path: Path) -> None:
-    from domino_tui.app.saving import Saves
     from domino_tui.app.screens.saved_games import SavedGamesScreen
+    from domino_tui.play.saving import Saves
 
     saves = Saves.at(tmp_path)
     app = seeded_app(lang="ru", players=3, levels=("easy", "easy"), saves=saves, seed=9)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from textual.widgets import Static
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.screens.dialogs import ConfirmQuit, TooSmall
 from domino_tui.app.screens.game import GameScreen
@@ -20,6 +20,7 @@ from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.play.session import GameSession, Seat
 
 from .driver import game, plain, play_to_end, seeded_app, settle
 

@@ -14,9 +14,6 @@ import pytest
 from textual.pilot import Pilot
 
 from domino_tui.app import make_app
-from domino_tui.app.hint_words import move_words
-from domino_tui.app.review_words import SIGNS
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.app.screens.replay import ReplayListScreen, ReplayScreen, replay_app
 from domino_tui.app.widgets.chain import Chain
@@ -33,8 +30,11 @@ from domino_tui.engine.actions import is_play, placements
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
+from domino_tui.play.saving import Saves
 from domino_tui.storage import LoadedRecord, archive_match, load_record, paths
 from domino_tui.storage.meta import Seat
+from domino_tui.words.hints import move_words
+from domino_tui.words.review import SIGNS
 
 from .driver import play_to_end, seeded_app, settle
 

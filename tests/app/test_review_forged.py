@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from domino_tui.app.review_words import decision_text, summary_text
 from domino_tui.app.screens.replay import ReplayScreen, replay_app
 from domino_tui.app.widgets.review_panel import ReviewPanel
 from domino_tui.coach import report
 from domino_tui.coach import review as coach_review
 from domino_tui.coach.report import summarize
+from domino_tui.words.review import decision_text, summary_text
 from tests.coach.forgeries import BUDGET, EVIL, Kept, forged, make_kept, unsafe_chars, write
 
 from .driver import settle

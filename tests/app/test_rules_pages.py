@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.screens.rules import PAGES, Book, RulesScreen, page_markdown, page_of
 from domino_tui.engine.rules import PRESETS, make_rules
+from domino_tui.play.session import GameSession, Seat
 from domino_tui.texts import VARIANT_PAGES, variant_page
 
 from .driver import screen_text, settle

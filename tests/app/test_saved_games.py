@@ -14,15 +14,15 @@ import pytest
 from textual.widgets import DataTable
 from typer.testing import CliRunner
 
-from domino_tui.app import GameSession, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.saved_games import ConfirmSave, SavedGamesScreen
 from domino_tui.app.screens.start import StartScreen
-from domino_tui.app.session import Seat
 from domino_tui.cli import app as cli
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, Seat
 from domino_tui.storage import StatsDB, list_records, list_saves, load_game
 from domino_tui.storage import saves as store
 from domino_tui.storage.locks import GameLock

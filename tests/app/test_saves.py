@@ -17,18 +17,18 @@ import pytest
 from textual.widgets import OptionList, Static
 from typer.testing import CliRunner
 
-from domino_tui.app import GameSession, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.saved_games import SavedGamesScreen
 from domino_tui.app.screens.start import StartScreen
-from domino_tui.app.session import table_seats
 from domino_tui.cli import app as cli
 from domino_tui.engine.actions import DRAW, KNOCK
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, table_seats
 from domino_tui.storage import GameMeta, StatsDB, list_records, load_game, save_game
 from domino_tui.storage.meta import Seat as StoredSeat
 
@@ -86,9 +86,10 @@ CHILD = textwrap.dedent(
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
     from driver import fingerprint
-    from domino_tui.app import GameSession, make_app
-    from domino_tui.app.saving import Saves
-    from domino_tui.app.session import table_seats
+    from domino_tui.play.session import GameSession
+    from domino_tui.app import make_app
+    from domino_tui.play.saving import Saves
+    from domino_tui.play.session import table_seats
     from domino_tui.engine.rules import make_rules
 
     rules = make_rules({"players": 3})

@@ -8,9 +8,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from domino_tui.app.settings import Settings, SettingsStore
 from domino_tui.cli import app as cli
 from domino_tui.cli.play import bot_levels
+from domino_tui.storage.settings import Settings, SettingsStore
 
 
 def test_settings_survive_a_restart(tmp_path: Path) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from domino_tui.app import settings as settings_module
-from domino_tui.app.settings import (
+from domino_tui.storage import settings as settings_module
+from domino_tui.storage.settings import (
     MAX_SETTINGS_BYTES,
     Settings,
     SettingsStore,

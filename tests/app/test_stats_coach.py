@@ -8,9 +8,9 @@ import pytest
 from textual.widgets import Static
 
 from domino_tui.app import make_app
-from domino_tui.app.error_rates import sparkline
 from domino_tui.storage.meta import Seat
 from domino_tui.storage.stats import StatsDB
+from domino_tui.words.error_rates import sparkline
 from tests.app.driver import plain, screen_text
 from tests.app.test_replay_stats import open_stats_screen
 from tests.coach.test_history import BOT, keep

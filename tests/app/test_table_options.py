@@ -12,13 +12,10 @@ import typer
 from textual.widgets import Input, RichLog, Select, Static
 
 from domino_tui import i18n
-from domino_tui.app import GameSession, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.new_game import NewGameScreen
-from domino_tui.app.session import table_seats
-from domino_tui.app.settings import default_path
-from domino_tui.app.strings import reason
 from domino_tui.cli.play import hotseat_table
 from domino_tui.engine.actions import pair_play
 from domino_tui.engine.deal import Deal
@@ -26,6 +23,9 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.round import REASONS
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
+from domino_tui.play.session import GameSession, table_seats
+from domino_tui.storage.settings import default_path
+from domino_tui.words.strings import reason
 
 from .driver import game, plain, screen_text, settle
 

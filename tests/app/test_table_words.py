@@ -15,13 +15,11 @@ from rich.console import Console, Group
 from rich.text import Text
 from textual.widgets import Static, Switch
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.replay import replay_app
 from domino_tui.app.screens.round_end import RoundEndScreen
 from domino_tui.app.screens.saved_games import ConfirmSave
-from domino_tui.app.screens.turn_moves import tile_codes
 from domino_tui.app.widgets.review_panel import hanging
 from domino_tui.app.widgets.scores import ScoreSheet
 from domino_tui.engine.actions import parse_action
@@ -31,6 +29,9 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
 from domino_tui.engine.tiles import bits
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, Seat
+from domino_tui.play.turn_moves import tile_codes
 from domino_tui.transcript import side_names
 from domino_tui.variant_words import round_notes
 

@@ -14,13 +14,11 @@ from textual.pilot import Pilot
 from textual.widgets import Switch
 from typer.testing import CliRunner
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.lesson import lesson_session
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.learn import LearnScreen
 from domino_tui.app.screens.tutor import TutorWarning
-from domino_tui.app.settings import Settings, SettingsStore, take_notice
 from domino_tui.bots import make_bot
 from domino_tui.cli import app as cli
 from domino_tui.coach import review
@@ -29,6 +27,9 @@ from domino_tui.engine.actions import DRAW
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import SeatView, seat_view
+from domino_tui.play.lesson import lesson_session
+from domino_tui.play.session import GameSession, Seat
+from domino_tui.storage.settings import Settings, SettingsStore, take_notice
 
 from .driver import game, screen_text, settle
 
@@ -146,8 +147,8 @@ def test_the_tutor_describes_the_move_it_does_not_quote_an_order() -> None:
     """Issue 22, part 6: «Ваш ход «ходите 1-5 налево»» quoted an order; the dialog describes the
     move ("your move 1-5 on the left end …"), for every move the player could have chosen, in
     both languages."""
-    from domino_tui.app.hint_words import move_words
     from domino_tui.app.screens.tutor import Caught, caught_lines
+    from domino_tui.words.hints import move_words
 
     _app, session = position(CHOICE_AT)
     view = seat_view(session.match, 0)

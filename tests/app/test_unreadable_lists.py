@@ -17,11 +17,11 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from domino_tui.app import make_app
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.replay import ReplayListScreen
 from domino_tui.app.screens.saved_games import SavedGamesScreen
 from domino_tui.app.screens.start import StartScreen
 from domino_tui.app.screens.stats import StatsScreen, open_stats
+from domino_tui.play.saving import Saves
 from domino_tui.storage import archive_match, list_saves, paths, record_match
 from domino_tui.storage.meta import Seat
 from domino_tui.storage.saves import save_game

@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from domino_tui.app import GameSession, make_app
+from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
-from domino_tui.app.saving import Saves
 from domino_tui.app.screens.round_end import RoundEndScreen
-from domino_tui.app.session import table_seats
 from domino_tui.engine.cross import CrossState
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, table_seats
 from domino_tui.storage import list_records
 
 from .driver import game, key_for_turn, screen_text, settle

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.engine.record import dumps, loads, replay
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.session import GameSession, Seat
 
 from .driver import fingerprint, play_to_end
 

@@ -137,9 +137,9 @@ def rendered(table: object) -> str:
 async def test_the_sheet_at_each_round_is_the_tables_sheet_then(preset: str) -> None:
     """The side sheet of a frame is the table's own sheet (each variant's) for the match as it
     stood at that step: the record replayed up to it gives the same table."""
-    from domino_tui.app.session import GameSession
     from domino_tui.app.widgets.scores import sheet_parts
     from domino_tui.engine.record import replay
+    from domino_tui.play.session import GameSession
 
     loaded = load_record(str(kept(preset, seed=3)))
     app = replay_app(loaded, lang="en", settings_path=None)
@@ -167,10 +167,9 @@ async def test_a_match_played_at_the_table_is_archived_and_exports(
     ``domino export`` turns into the transcript, and counted under its own variant."""
     from typer.testing import CliRunner
 
-    from domino_tui.app import GameSession
-    from domino_tui.app.saving import Saves
-    from domino_tui.app.session import table_seats
     from domino_tui.cli import app as cli
+    from domino_tui.play.saving import Saves
+    from domino_tui.play.session import GameSession, table_seats
     from domino_tui.transcript import match_text
 
     from .driver import play_to_end

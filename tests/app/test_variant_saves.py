@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
-from domino_tui.app import GameSession, make_app
-from domino_tui.app.saving import Saves
+from domino_tui.app import make_app
 from domino_tui.app.screens.game import GameScreen
-from domino_tui.app.session import table_seats
 from domino_tui.bots import make_bot
 from domino_tui.engine.record import _digest
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.engine.view import seat_view
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, table_seats
 from domino_tui.storage import SaveError, load_game
 
 from .driver import fingerprint, plain, screen_text, settle
@@ -79,7 +79,7 @@ async def test_every_variant_resumes_exactly_from_the_list(tmp_path: Path, prese
 
 
 def plain_short(preset: str) -> str:
-    from domino_tui.app.strings import t
+    from domino_tui.words.strings import t
 
     return t(f"preset_short.{preset}", "en")
 

@@ -17,12 +17,11 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from domino_tui.app import GameSession, Seat, make_app
+from domino_tui.app import make_app
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.game_end import final_summary
 from domino_tui.app.screens.round_end import RoundEndScreen, round_summary
 from domino_tui.app.widgets.scores import board_callout, score_table, sheet_parts
-from domino_tui.app.words import event_line, last_action
 from domino_tui.cli.sim import play_match
 from domino_tui.engine.actions import DOWN, UP, Placement, encode, placements
 from domino_tui.engine.cross import end_count
@@ -31,9 +30,11 @@ from domino_tui.engine.round import Event
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX
 from domino_tui.i18n import tr
+from domino_tui.play.session import GameSession, Seat
 from domino_tui.score_words import legend_line
 from domino_tui.transcript import plural
 from domino_tui.variant_sums import variant_sum
+from domino_tui.words.events import event_line, last_action
 
 from .driver import key_for_turn, plain, settle
 

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from domino_tui.app import GameSession, make_app
+from domino_tui.app import make_app
 from domino_tui.app.screens.rules import Book, RulesScreen
-from domino_tui.app.session import Seat
 from domino_tui.cli import fastparams
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.session import GameSession, Seat
 from tests.app.driver import screen_text, settle
 
 # what the first frame does not need; each was on the way to it before part 10

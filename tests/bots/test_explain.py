@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from domino_tui.app.hint_words import hint_text
 from domino_tui.bots.explain import (
     Advice,
     MoveValue,
@@ -23,6 +22,7 @@ from domino_tui.engine.actions import DRAW, parse_action
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import SeatView, seat_view
+from domino_tui.words.hints import hint_text
 
 from .helpers import RULESETS, positions, scripted
 from .test_counter import BLOCK_HANDS, BLOCK_SCRIPT, PARTNER_HANDS, PARTNER_SCRIPT

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from domino_tui.app.review_words import summary_text
 from domino_tui.cli.analyze import luck_words
 from domino_tui.coach.report import Summary, identity_figures
+from domino_tui.words.review import summary_text
 
 LABELS = {"inaccuracy": 1, "mistake": 0, "blunder": 0}
 

@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from domino_tui import i18n
-from domino_tui.app.saving import Saves
-from domino_tui.app.session import GameSession, Seat
 from domino_tui.cli import app
 from domino_tui.engine.rules import make_rules
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, Seat
 
 from .helpers import ENV
 
@@ -28,7 +28,8 @@ RESIGN_KEYS = (
     "cli.resigned",
     "replay_abandoned",
     "replay_left",
-    "saves_confirm_resign",
+    "saves.confirm_resign",
+    "saves.resigning",
     "saves_resigned",
     "stats_left",
     "tx.abandoned",
@@ -122,7 +123,7 @@ def test_every_word_of_resigning_says_resign(lang: str, key: str) -> None:
     resigner's name, who is often the player at the keyboard, «Вы» / "You" (no «Вы сдаётся»,
     no "You resigns")."""
     you = i18n.tr("you", lang)
-    text = i18n.tr(key, lang, name=you, names=you, id="1", who=you, players=you, n=1)
+    text = i18n.tr(key, lang, name=you, names=you, id="1", who=you, players=you, game=you, n=1)
     assert RESIGNING[lang] in text.lower(), text
     assert not NOT_RESIGNING[lang].search(text), text
     assert not re.search(rf"{you} (сда\w+|resigns|resigned\b)", text), text

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from domino_tui.app.error_rates import sparkline
 from domino_tui.storage.meta import Seat
+from domino_tui.words.error_rates import sparkline
 from tests.cli.helpers import run
 from tests.coach.test_history import BOT, keep
 

@@ -12,9 +12,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from domino_tui.app.saving import Saves
-from domino_tui.app.session import GameSession, Seat
-from domino_tui.app.strings import end_name, reason
 from domino_tui.cli import app as cli
 from domino_tui.cli import main
 from domino_tui.cli.sim import play_match
@@ -22,8 +19,11 @@ from domino_tui.engine.record import dumps, make_record
 from domino_tui.engine.round import REASONS
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.i18n import has_key
+from domino_tui.play.saving import Saves
+from domino_tui.play.session import GameSession, Seat
 from domino_tui.storage.archive import load_record
 from domino_tui.transcript import match_text
+from domino_tui.words.strings import end_name, reason
 
 from .helpers import run
 

@@ -20,7 +20,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domino_tui.app.review_words import decision_text, summary_text
 from domino_tui.bots import explain
 from domino_tui.cli.analyze import _mistakes, as_json, summary_table
 from domino_tui.cli.sim import play_match
@@ -32,6 +31,7 @@ from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
 from domino_tui.storage import archive_match
 from domino_tui.storage.meta import Seat
+from domino_tui.words.review import decision_text, summary_text
 from tests.cli.helpers import find_match
 from tests.coach.forgeries import (
     BUDGET,

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from domino_tui.app.hint_words import reason_words
 from domino_tui.bots import make_bot
 from domino_tui.bots.explain import KINDS, Advice, Reason, ends_after
 from domino_tui.coach import report
@@ -20,6 +19,7 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import tile_set
 from domino_tui.engine.view import SeatView, seat_view
+from domino_tui.words.hints import reason_words
 
 SEEDS = (0, 1, 2, 3, 4)
 
@@ -116,7 +116,7 @@ def test_every_labelled_decision_has_a_varied_true_why(monkeypatch: pytest.Monke
 def test_the_last_tile_reads_as_the_only_one_held() -> None:
     """ "keeps your last tile with a 4" read as "my last tile": the words say it is the only
     tile with that number the player holds."""
-    from domino_tui.app.strings import t
+    from domino_tui.words.strings import t
 
     en, ru = t("hw.last", "en", a=4), t("hw.last", "ru", a=4)
     assert "last" not in en and "only tile with a 4" in en

@@ -12,9 +12,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domino_tui.app.settings import Settings, SettingsStore
 from domino_tui.storage.save_list import list_saves
 from domino_tui.storage.saves import SaveError, load_game, save_game
+from domino_tui.storage.settings import Settings, SettingsStore
 
 from .helpers import bot_match, meta_for
 

@@ -27,8 +27,8 @@ PLAYER = textwrap.dedent(
     import sys
     sys.path.insert(0, sys.argv[3])
     from pathlib import Path
-    from domino_tui.app.saving import Saves
-    from domino_tui.app.session import GameSession, table_seats
+    from domino_tui.play.saving import Saves
+    from domino_tui.play.session import GameSession, table_seats
     from domino_tui.bots import make_bot
     from domino_tui.engine.rules import make_rules
     from domino_tui.engine.view import seat_view
@@ -79,7 +79,7 @@ HOLDER = textwrap.dedent(
 
 
 def test_a_second_process_cannot_take_a_locked_game() -> None:
-    from domino_tui.app.saving import Saves
+    from domino_tui.play.saving import Saves
     from domino_tui.storage.saves import SaveLocked, save_game
 
     from .helpers import bot_match, meta_for

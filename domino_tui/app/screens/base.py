@@ -49,7 +49,7 @@ class Localized:
         return self.domino.settings.lang
 
     def localize(self) -> None:
-        from ..strings import t
+        from ...words.strings import t
 
         merged = type(self)._merged_bindings  # type: ignore[attr-defined]
         bindings = merged.copy() if merged is not None else BindingsMap()
@@ -74,7 +74,7 @@ class Localized:
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The footer's keys, with the descriptions Textual's widgets give in English (a
         Select's "Dismiss menu", the palette key) in the player's language."""
-        from ..strings import t
+        from ...words.strings import t
 
         found: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
         out: dict[str, ActiveBinding] = {}

@@ -13,7 +13,7 @@ from textual.worker import get_current_worker
 
 from ...bots.runner import POLL, Decision, mark
 from ...engine.view import SeatView
-from ..settings import PACES
+from ...storage.settings import PACES
 from .table import TableScreen
 
 

@@ -7,7 +7,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
-from ..strings import t
+from ...words.strings import t
 from .base import DominoModal
 
 

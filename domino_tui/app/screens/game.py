@@ -14,15 +14,15 @@ from ...engine.actions import DRAW
 from ...engine.match import RoundResult
 from ...engine.round import Event
 from ...engine.tiles import tile_set
+from ...play.session import UndoError
 from ...transcript import plural
-from ..session import UndoError
-from ..strings import t
+from ...words.strings import t
+from ...words.turn import after_draw
 from ..widgets.scores import ScoreSheet
 from .bot_turns import BotTurns
 from .hints import Hints
 from .turn_input import TurnInput
 from .turn_timer import TurnTimer
-from .turn_words import after_draw
 
 
 class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):

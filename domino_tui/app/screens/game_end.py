@@ -14,11 +14,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import has_key
+from ...play.session import GameSession
 from ...score_words import blank_goat
 from ...text import clean
 from ...variant_words import ended_words
-from ..session import GameSession
-from ..strings import t
+from ...words.strings import t
 from ..widgets.scores import GOAT, standing_text
 from .base import DominoModal
 

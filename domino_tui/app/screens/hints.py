@@ -13,8 +13,8 @@ from textual.worker import get_current_worker
 
 from ...engine.actions import placements
 from ...engine.view import SeatView
-from ..hint_words import hint_text
-from ..strings import t
+from ...words.hints import hint_text
+from ...words.strings import t
 from .table import TableScreen
 
 if TYPE_CHECKING:

@@ -34,12 +34,12 @@ from ...engine.actions import DRAW, KNOCK, is_play
 from ...engine.match import RoundResult
 from ...engine.round import Event
 from ...engine.tiles import bits, tile_set
-from ..lesson import NEXT, ROUND_END, STEPS, Step, lesson_session, longest_line
-from ..session import GameSession
-from ..strings import t
+from ...play.lesson import NEXT, ROUND_END, STEPS, Step, lesson_session, longest_line
+from ...play.session import GameSession
+from ...words.strings import t
+from ...words.turn import refused
 from .game import GameScreen
 from .round_end import RoundEndScreen
-from .turn_words import refused
 
 if TYPE_CHECKING:
     from ..app import DominoApp

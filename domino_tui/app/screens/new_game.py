@@ -19,10 +19,10 @@ from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
 from ...engine.variants.base import Option
 from ...i18n import has_key
+from ...play.session import GameSession, Seat, table_seats
 from ...transcript import plural
 from ...variant_words import all_options
-from ..session import GameSession, Seat, table_seats
-from ..strings import level_name, t
+from ...words.strings import level_name, t
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.switch import WordedSwitch, switch_words
 from .base import DominoScreen

@@ -28,13 +28,14 @@ from ...engine.match import Match
 from ...engine.record import RecordError
 from ...engine.round import RoundState
 from ...engine.tiles import tile_set
+from ...play.session import GameSession, Seat
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
 from ...storage.paths import records_dir
 from ...text import clean
 from ...transcript_cross import ends_text
+from ...words.events import event_line, result_headline
+from ...words.strings import level_name, short_preset, t, unreadable
 from ..app import DominoApp
-from ..session import GameSession, Seat
-from ..strings import level_name, short_preset, t, unreadable
 from ..widgets.board import lead_index, played_sides, worst_line
 from ..widgets.chain import Chain, ChainState
 from ..widgets.cross_view import CrossView, cross_view
@@ -49,7 +50,6 @@ from ..widgets.replay_board import (
 )
 from ..widgets.review_panel import ReviewPanel
 from ..widgets.scores import ScoreSheet, sheet_parts
-from ..words import event_line, result_headline
 from .base import DominoScreen
 from .replay_review import ReviewedReplay
 

@@ -23,8 +23,8 @@ from textual.worker import get_current_worker
 from ...bots.runner import REVIEW_LIMIT, Worker, seconds
 from ...engine.actions import placements
 from ...text import clean
-from ..review_words import decision_text, lost, summary_text
-from ..strings import t
+from ...words.review import decision_text, lost, summary_text
+from ...words.strings import t
 from ..widgets.replay_board import Frame
 from ..widgets.review_panel import ReviewPanel
 from ..widgets.scores import ScoreSheet
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from ...coach.review import Decision
     from ...engine.match import Match
     from ...engine.view import SeatView
+    from ...play.session import GameSession
     from ...storage.archive import LoadedRecord
-    from ..session import GameSession
 
 
 class ReviewStopped(Exception):

@@ -13,14 +13,14 @@ from textual.widgets import Button, Footer, Static
 
 from ...engine.match import RoundResult
 from ...engine.variants import get_variant
+from ...play.session import GameSession
 from ...score_words import bonus_of, hand_sum, legend_line, rule_lines, side_sum
 from ...transcript import side_names
 from ...variant_sums import has_own_sum, variant_sum
 from ...variant_words import ended_words, round_notes
-from ..session import GameSession
-from ..strings import t
+from ...words.events import result_headline
+from ...words.strings import t
 from ..widgets.scores import standing_text
-from ..words import result_headline
 from .base import DominoModal
 
 

@@ -23,7 +23,7 @@ from textual.strip import Strip
 from textual.widgets import Tab, Tabs
 
 from ...texts import VARIANT_PAGES, variant_page
-from ..strings import t
+from ...words.strings import t
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
 

@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from ..settings import PACES, THEMES, TILE_STYLES, Settings
-from ..strings import t, theme_label
+from ...storage.settings import PACES, THEMES, TILE_STYLES, Settings
+from ...words.strings import t, theme_label
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.switch import WordedSwitch, switch_words
 from .base import DominoScreen

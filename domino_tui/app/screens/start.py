@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..strings import t
+from ...words.strings import t
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
 

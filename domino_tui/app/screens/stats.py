@@ -36,8 +36,8 @@ from ...storage.stats import (
 )
 from ...text import clean
 from ...transcript import plural
-from ..error_rates import error_table
-from ..strings import stats_replaced, t, unreadable
+from ...words.error_rates import error_table
+from ...words.strings import stats_replaced, t, unreadable
 from ..widgets.chart import RatingChart
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen

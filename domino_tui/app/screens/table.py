@@ -24,20 +24,20 @@ from ...engine.actions import DRAW, KNOCK, is_pair, pair_tiles
 from ...engine.cross import CLOSED, CrossState
 from ...engine.round import Event, RoundState
 from ...engine.tiles import bits, tile_set
+from ...play.session import GameSession
+from ...play.turn_moves import can_close, playable_tiles, several_moves
 from ...score_words import legend_line
 from ...transcript_cross import ARROWS, ends_text
-from ..session import GameSession
-from ..strings import t
+from ...words.events import event_line, last_action
+from ...words.strings import t
+from ...words.turn import END_ARROWS, addressed, end_words, fit_name, move_text, recent_lines
 from ..widgets.board import lead_index, worst_line
 from ..widgets.chain import Chain, ChainState
 from ..widgets.hand import Hand, HandState
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.scores import ScoreSheet, board_callout, sheet_key, sheet_parts
 from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
-from ..words import event_line, last_action
 from .base import DominoScreen
-from .turn_moves import can_close, playable_tiles, several_moves
-from .turn_words import END_ARROWS, addressed, end_words, fit_name, move_text, recent_lines
 
 W = TypeVar("W", bound=Widget)
 _NOTHING = object()

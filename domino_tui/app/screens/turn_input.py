@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from ...engine.actions import DRAW, KNOCK, Placement, encode
 from ...engine.cross import CrossState
-from ..strings import reason, t
+from ...play.turn_moves import closing_refusal, distinct_ends, several_moves, tile_codes
+from ...words.strings import reason, t
+from ...words.turn import refused
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.seats import BoneyardPanel
 from .curtain import Curtain
-from .turn_moves import closing_refusal, distinct_ends, several_moves, tile_codes
-from .turn_words import refused
 from .tutor import Tutor
 
 
@@ -99,7 +99,7 @@ class TurnInput(Tutor, Curtain):
         end (never for a lead). Ends whose plays are the same move (L3: only the drawing
         differs, as when both ends of a line show one number) are not asked about: the tile
         goes to the shorter arm, which keeps the board balanced — except a double on the cross,
-        whose picture differs by arm (:func:`~.turn_moves.distinct_ends`)."""
+        whose picture differs by arm (:func:`~domino_tui.play.turn_moves.distinct_ends`)."""
         codes = tile_codes(self.match.legal_actions(), tile, self.closed)
         ends = distinct_ends(self.match.round, codes)
         if len(ends) == 1:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from ..strings import t
+from ...words.strings import t
 from .table import TableScreen
 
 

@@ -24,8 +24,8 @@ from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
 from ...engine.view import SeatView
-from ..hint_words import move_words, reason_words
-from ..strings import t
+from ...words.hints import move_words, reason_words
+from ...words.strings import t
 from .base import DominoModal
 from .table import TableScreen
 

@@ -14,15 +14,9 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
-EIGHTHS = " ▁▂▃▄▅▆▇█"
+from ...words.blocks import EIGHTHS, buckets
+
 MAX_COLUMN = 3  # a few matches are drawn as wider columns, never wider than this
-
-
-def buckets(values: Sequence[int], columns: int) -> list[int]:
-    """At most ``columns`` values: the last of each of ``columns`` equal runs, in order."""
-    if len(values) <= columns:
-        return list(values)
-    return [values[((i + 1) * len(values)) // columns - 1] for i in range(columns)]
 
 
 def chart_lines(

@@ -23,10 +23,10 @@ from ...engine.cross import CrossState
 from ...engine.match import Match, RoundResult
 from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
+from ...play.session import GameSession
 from ...transcript import remembers
-from ..session import GameSession
-from ..strings import t
-from ..words import scoring_step
+from ...words.events import scoring_step
+from ...words.strings import t
 from .variant_sheets import (
     COLUMNS,
     FISH,

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static, Switch
 
-from ..strings import t
+from ...words.strings import t
 
 
 def switch_words(lang: str) -> tuple[str, str]:

@@ -30,9 +30,9 @@ from ...engine.match import Match, RoundResult
 from ...engine.rules import Rules
 from ...engine.scoring import SideLine
 from ...engine.variants import get_variant
+from ...play.session import GameSession
 from ...transcript_cross import CLOSED_MARK
-from ..session import GameSession
-from ..strings import t
+from ...words.strings import t
 
 FISH = "🐟"
 WIPED = "✗"

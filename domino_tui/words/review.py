@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..text import clean
-from .hint_words import move_words, reason_words
+from .hints import move_words, reason_words
 from .strings import t
 
 if TYPE_CHECKING:

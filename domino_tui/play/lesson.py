@@ -26,8 +26,8 @@ from ..engine.deal import Deal
 from ..engine.match import Match
 from ..engine.rules import Rules, make_rules
 from ..engine.tiles import DOUBLE_SIX as TS
+from ..words.strings import t
 from .session import GameSession, Seat
-from .strings import t
 
 NEXT = "next"  # Enter reads on
 ROUND_END = "round_end"  # the round-end summary is open; closing it reads on

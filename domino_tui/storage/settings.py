@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, tr
-from ..storage.reading import KIB, FileRefused, parse_json, read_text
 from ..text import clean
+from .reading import KIB, FileRefused, parse_json, read_text
 
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.5}
 TILE_STYLES = ("auto", "pips", "digits")
@@ -137,7 +137,7 @@ def default_path() -> Path:
     env = os.environ.get("DOMINO_TUI_CONFIG_DIR")
     if env:
         return Path(env) / "settings.json"
-    from ..storage.paths import config_dir
+    from .paths import config_dir
 
     return config_dir() / "settings.json"
 
@@ -213,7 +213,7 @@ class SettingsStore:
 
     def _set_aside(self, why: str) -> None:
         """Move a damaged file out of the way (never delete it) and say where it went."""
-        from ..storage.files import move_aside
+        from .files import move_aside
 
         assert self.path is not None
         try:
@@ -231,7 +231,7 @@ class SettingsStore:
         """Write atomically; a read-only home only loses the preferences, never the game."""
         if self.path is None or not self.writable:
             return
-        from ..storage.files import write_atomic
+        from .files import write_atomic
 
         data = asdict(settings)
         if settings.lang != (self._lang_loaded or locale_lang()):

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.actions import DRAW, KNOCK, placements
-from ...engine.cross import END_NAMES
-from ...engine.round import Event
-from ...engine.tiles import TileSet
-from ...transcript_cross import ARROWS
-from ..strings import t
+from ..engine.actions import DRAW, KNOCK, placements
+from ..engine.cross import END_NAMES
+from ..engine.round import Event
+from ..engine.tiles import TileSet
+from ..transcript_cross import ARROWS
+from .strings import t
 
 # the polite pronoun keeps its capital inside a Russian sentence («Маша, Вы взяли …»)
 POLITE = ("Вы", "Ваш", "Вам", "Вас")

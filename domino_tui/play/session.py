@@ -22,7 +22,7 @@ from ..engine.match import Match, RoundResult
 from ..engine.record import make_record
 from ..engine.rules import Rules
 from ..engine.view import SeatView, seat_view
-from .strings import BOT_NAMES, level_name, t
+from ..words.strings import BOT_NAMES, level_name, t
 
 
 @dataclass(frozen=True)

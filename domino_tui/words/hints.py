@@ -17,8 +17,8 @@ from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from ..transcript import plural
 from ..transcript_cross import ARROWS
-from .screens.turn_words import move_text
 from .strings import t
+from .turn import move_text
 
 if TYPE_CHECKING:
     from ..bots.explain import Advice, Reason

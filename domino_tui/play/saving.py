@@ -18,8 +18,8 @@ from .. import storage
 from ..bots import make_bot
 from ..storage.locks import GameLock
 from ..storage.paths import saves_dir
+from ..words.strings import stats_replaced, t
 from .session import GameSession, Seat
-from .strings import stats_replaced, t
 
 if TYPE_CHECKING:
     from ..storage.meta import Seat as StoredSeat

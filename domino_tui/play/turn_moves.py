@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.actions import Placement, encode, placements
-from ...engine.cross import CrossState
-from ...engine.round import RoundState
+from ..engine.actions import Placement, encode, placements
+from ..engine.cross import CrossState
+from ..engine.round import RoundState
 
 
 def tile_codes(legal: Sequence[int], tile: int, closed: bool) -> dict[int, int]:

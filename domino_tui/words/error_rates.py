@@ -17,7 +17,7 @@ from rich.text import Text
 from ..coach.history import Series
 from ..i18n import tr
 from ..text import clean
-from .widgets.chart import EIGHTHS, buckets
+from .blocks import EIGHTHS, buckets
 
 SPARK_WIDTH = 16  # columns of the sparkline; more matches than this are sampled evenly
 NAME_LIMIT = 30

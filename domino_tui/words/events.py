@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from ..engine.actions import DRAW, KNOCK, is_ext, is_pair, pair_tiles, placements
 from ..engine.cross import END_NAMES
 from ..engine.match import Match, RoundResult
 from ..engine.round import Event
+from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..engine.variants import get_variant
 from ..transcript import plural
 from ..transcript_cross import CrossStep, replay_cross
-from .session import GameSession
 from .strings import t
 
 
-def event_line(session: GameSession, event: Event, lead: bool, viewer: int, lang: str) -> str:
+class Table(Protocol):
+    """What the words need of a table: its rules, its match and who sits where. The play
+    layer's session is one; the words do not import it (they sit below it)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def match(self) -> Match: ...
+    def name(self, seat: int) -> str: ...
+
+
+def event_line(session: Table, event: Event, lead: bool, viewer: int, lang: str) -> str:
     """One log line. A drawn tile is named only to the player who drew it (K3.6)."""
     ts = tile_set(session.rules.set_top)
     name = session.name(event.seat)
@@ -36,12 +49,12 @@ def event_line(session: GameSession, event: Event, lead: bool, viewer: int, lang
     return t("log_played", lang, name=name, tile=tile, end=end)
 
 
-def on_cross(session: GameSession) -> bool:
+def on_cross(session: Table) -> bool:
     """Whether the game is played on the cross (осёл, телефон, маггинс, чечевэ: G1-G10)."""
     return get_variant(session.rules.variant).config(session.rules) is not None
 
 
-def cross_line(session: GameSession, event: Event, lead: bool, lang: str) -> str:
+def cross_line(session: Table, event: Event, lead: bool, lang: str) -> str:
     """A play on the cross (G4) in the transcript's words, with its end and a closed double
     ("plays 3-3 up, closed"); a move of several doubles is one line per double. The move's
     last line adds what it scored (V3.8.2: "15 on the ends → 3 points")."""
@@ -111,7 +124,7 @@ def _starts_move(history: list[Event], at: int) -> bool:
     return before.code != e.code or before.seat != e.seat
 
 
-def last_action(session: GameSession, events: list[Event], seat: int, lang: str) -> str:
+def last_action(session: Table, events: list[Event], seat: int, lang: str) -> str:
     """What ``seat`` did on its latest turn of this round: played, drew N, knocked."""
     ts = tile_set(session.rules.set_top)
     drew = 0
@@ -135,7 +148,7 @@ def last_action(session: GameSession, events: list[Event], seat: int, lang: str)
     return t("act_drew", lang, n=drew) if drew else ""
 
 
-def result_headline(session: GameSession, result: RoundResult, lang: str) -> list[str]:
+def result_headline(session: Table, result: RoundResult, lang: str) -> list[str]:
     """How the round ended: who went out or the fish and its fisher, a taken boneyard, redeals."""
     lines = [t("round_over", lang, n=result.number)]
     if result.went_out >= 0:
