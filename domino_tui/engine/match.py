@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .deal import Deal
+from .options import Rules
 from .round import Event, IllegalActionError, RoundState
-from .rules import Rules
 from .scoring import RoundScore, Standing, abandon_rating
 from .variants import get_variant
 

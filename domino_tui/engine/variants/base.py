@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cross import CrossConfig, CrossState
 from ..deal import Deal, PreviousRound, choose_lead, deal
+from ..options import Rules, RulesError, classic_hand
 from ..round import RoundState
-from ..rules import Rules, RulesError
 
 if TYPE_CHECKING:
     from ..match import Match, Outcome
@@ -88,7 +88,7 @@ class Variant:
 
     def auto_hand(self, players: int) -> int:
         """Tiles dealt each when ``hand_size`` is 0: the classic rule, 7 for two, else 5 (C1)."""
-        return 7 if players == 2 else 5
+        return classic_hand(players)
 
     def initial_extra(self, rules: Rules) -> dict[str, Any]:
         """The variant's running state at the start of a match."""

@@ -25,8 +25,8 @@ from typing import Any
 from ..actions import placements
 from ..cross import CrossConfig
 from ..match import Match, Outcome
+from ..options import Rules
 from ..round import RoundState
-from ..rules import Rules
 from ..scoring import RoundScore, Standing, score_round
 from ..tiles import tile_set
 from .base import Option, Settled, Variant

@@ -34,8 +34,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ..options import Rules, RulesError
 from ..round import RoundState
-from ..rules import Rules, RulesError
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles
 from ..tiles import DOUBLE_SIX
 from .base import Option, Settled, Variant

@@ -10,8 +10,8 @@ import dataclasses
 from typing import Any
 
 from ..match import Match, Outcome
+from ..options import Rules
 from ..round import RoundState
-from ..rules import Rules
 from ..scoring import RoundScore, Standing, rating, score_round
 from .base import Settled, Variant
 

@@ -58,8 +58,8 @@ from typing import Any
 
 from ..deal import MAX_REDEALS, Deal, deal, forced_lead, needs_redeal
 from ..match import Match, Outcome
+from ..options import Rules
 from ..round import RoundState
-from ..rules import Rules
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles, hand_value
 from ..tiles import tile_set
 from .base import Option, Settled, Variant

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..options import Rules, RulesError
 from ..round import RoundState
-from ..rules import Rules, RulesError
 from ..scoring import RoundScore, SideLine, Standing, hand_value
 from .base import Settled, Variant
 

@@ -29,8 +29,8 @@ from typing import Any
 from ..cross import CrossConfig, CrossState, end_count
 from ..deal import Deal, forced_lead
 from ..match import Match, Outcome
+from ..options import Rules, RulesError
 from ..round import RoundState
-from ..rules import Rules, RulesError
 from ..scoring import RoundScore, SideLine, Standing
 from ..tiles import tile_set
 from .base import Option, Settled, Variant
