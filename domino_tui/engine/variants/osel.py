@@ -8,11 +8,10 @@ from functools import cache
 from typing import Any
 
 from ..cross import CrossConfig
-from ..match import Match
 from ..options import Rules
 from ..round import RoundState
 from ..scoring import RoundScore, Standing, score_round
-from .base import Option, Settled, Variant
+from .base import MatchState, Option, Settled, Variant
 from .kozel import Kozel, decide_end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
@@ -40,7 +39,7 @@ class Osel(Kozel):
             close_out=bool(rules.opt("close_out")),
         )
 
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         if state.closed_out < 0:
             return super().settle(match, state)
         r = match.rules
