@@ -12,8 +12,8 @@ from typing import Any
 
 from .actions import DRAW
 from .match import Match, RoundResult
+from .options import Rules
 from .round import Event, RoundState
-from .rules import Rules
 from .scoring import Standing
 from .tiles import TileSet, tile_set
 from .variants import get_variant
