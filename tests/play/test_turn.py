@@ -520,3 +520,12 @@ def test_a_committed_move_is_always_legal_and_the_cursor_stays_in_the_hand(
             if match.round.turn != seat:  # the next player's hand, as in hot-seat
                 seat, state = match.round.turn, TurnState()
             state = controller(match, seat).show_hand(state)
+
+
+def test_the_end_question_names_the_arrow_the_board_draws() -> None:
+    """A line's end that turned at the wall shows ▲ or ▼ on the board; the words follow it."""
+    match = line("1-1 1-2R 1-3L")
+    drawn = TurnController(seat_view(match, 1), "en", True, arrows=("▼", "▲", "▲", "▼"))
+    asking = drawn.key(TurnState(selected=tile("2-3")), "enter").state
+    assert "left end 3 ▼" in drawn.choosing_words(asking)
+    assert "left end 3 ◀" in controller(match, seat=1).choosing_words(asking)

@@ -222,7 +222,9 @@ class TableScreen(DominoScreen):
             return None
         name = self.session.name(self.viewer) if self.session.hotseat else ""
         view = self.session.view(self.viewer)
-        return TurnController(view, self.lang, self.my_turn(), name, self.end_arrows())
+        # the board's arrows are asked for only while an end is chosen: only its words name one
+        arrows = self.end_arrows() if self.turn.choosing >= 0 else END_ARROWS
+        return TurnController(view, self.lang, self.my_turn(), name, arrows)
 
     def clear_choice(self) -> None:
         """Forget a half-made move: the end being chosen, the closed mark, the offered doubles."""
