@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from textual.widgets import RichLog
 
-from ...engine.actions import DRAW
 from ...engine.match import RoundResult
 from ...engine.round import Event
-from ...engine.tiles import tile_set
 from ...play.session import UndoError
 from ...transcript import plural
 from ...words.strings import t
-from ...words.turn import after_draw
 from ..widgets.scores import ScoreSheet
 from .bot_turns import BotTurns
 from .hints import Hints
@@ -110,17 +107,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         result = self.session.apply(code)
         for i, event in enumerate(rnd.history[before:], start=before):
             self.write_log(self.event_text(event, i == 0))
-        if seat == self.viewer and code == DRAW:
-            drawn = rnd.history[-1].tile
-            self.new_tiles |= 1 << drawn
-            ts = tile_set(m.rules.set_top)
-            self.selected = drawn
-            self.message = self.to_player(after_draw(ts.name(drawn), m.legal_actions(), self.lang))
-        else:
-            self.message = ""
-        if code != DRAW and seat == self.viewer:
-            self.new_tiles = 0
-        self.clear_choice()
+        self.turn_moved(seat, code, rnd.history[-1].tile)
         self.token += 1
         if result is not None or m.turn != seat:
             self.clock = None
