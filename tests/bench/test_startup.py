@@ -62,6 +62,11 @@ LAZY = (
     "hashlib",
     "secrets",
     "importlib.resources",  # the texts of `domino rules` (and the Rules screen)
+    # Textual's RichLog shows any object through rich.pretty, which imports attrs if installed:
+    # the table's log writes lines only (widgets/table_log.py)
+    "textual.widgets._rich_log",
+    "rich.pretty",
+    "attr",
     # the first save (the game's file, its meta) comes with the first move, after the frame
     "domino_tui.storage.saves",
     "domino_tui.storage.meta",
@@ -105,6 +110,7 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.app.screens.turn_{m}" for m in ("input", "moves", "timer", "words")),
         *(f"domino_tui.app.widgets.{m}" for m in ("board", "chain", "hand", "scores", "seats")),
         *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "keys_footer")),
+        "domino_tui.app.widgets.table_log",
     }
 )
 # beyond what a bare Textual app (one Static) loads at its first paint: the CLI (typer and what
@@ -115,8 +121,7 @@ EXTRA = frozenset(
     {
         *("gc", "gettext"),
         *("importlib.util", "importlib._abc", "concurrent.futures.thread"),
-        *("textual.widgets._footer", "textual.widgets._label", "textual.widgets._rich_log"),
-        *("rich.abc", "rich.pretty", "rich.rule"),
+        *("textual.widgets._footer", "textual.widgets._label", "rich.rule"),
     }
 )
 
