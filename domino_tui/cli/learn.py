@@ -22,7 +22,8 @@ def register(app: typer.Typer) -> None:
         from ..app.screens.learn import learn_app
         from ..app.settings import take_notice
         from .health import check_folders
-        from .play import run_app, stored_settings
+        from .play import run_app
+        from .table import stored_settings
 
         check_folders(cli_lang(lang))
         ui_lang = lang.value if lang else stored_settings().lang

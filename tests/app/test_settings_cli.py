@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from domino_tui.app.settings import Settings, SettingsStore
 from domino_tui.cli import app as cli
-from domino_tui.cli.play import bot_levels
+from domino_tui.cli.table import bot_levels
 
 
 def test_settings_survive_a_restart(tmp_path: Path) -> None:

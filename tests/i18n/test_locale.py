@@ -14,7 +14,8 @@ from domino_tui import i18n
 from domino_tui.app import make_app
 from domino_tui.app.settings import Settings, SettingsStore, default_path
 from domino_tui.cli import app as cli
-from domino_tui.cli.options import Lang, resolve_lang
+from domino_tui.cli.options import Lang
+from domino_tui.cli.words import resolve_lang
 from tests.app.driver import screen_text
 
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
