@@ -284,7 +284,7 @@ async def test_the_start_screen_under_the_table_builds_its_menu_when_the_player_
     app = table_app("en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        start = app.screen_stack[1]
+        start = app.screen_stack[0]
         assert isinstance(start, StartScreen) and not start.children  # nothing built yet
         assert "Your hand" in screen_text(app)
         app.open_menu()
