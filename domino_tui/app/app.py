@@ -121,6 +121,11 @@ class DominoApp(App[None]):
 
         warm(self.settings.lang, page_of(variant), width, self.console)
 
+    def get_default_screen(self) -> Screen[Any]:
+        # the start screen is the app's first screen, not pushed over Textual's empty one: a
+        # screen fewer to style and lay out before the table's first frame (issue 22 item 9)
+        return StartScreen()
+
     def on_ready(self) -> None:
         # the first frame is painted: the collector paused by domino_tui.launch may run again
         gc.enable()
@@ -158,7 +163,6 @@ class DominoApp(App[None]):
     def on_mount(self) -> None:
         self.register_theme(CONTRAST)
         self._set_theme()
-        self.push_screen(StartScreen())
         if self.first_session is not None:
             self.push_screen(GameScreen(self.first_session))
         if self.first_screen is not None:

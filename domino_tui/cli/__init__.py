@@ -13,20 +13,18 @@ from __future__ import annotations
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import Any
-
-import typer
-from typer.exceptions import Abort, TyperException
-from typer.models import CommandInfo
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from . import fastparams
 from .health import FolderError, os_error_line
-from .options import error_line
-from .words import UserError, argv_lang, cli_lang, say
+from .quick import quick_play
+from .words import argv_lang, cli_lang, error_line, say
 
-fastparams.install()  # plain option values without importing pydantic (the first frame's cost)
+if TYPE_CHECKING:  # typer loads with the first app built: `domino play` may not need it
+    import typer
+    from typer.exceptions import TyperException
+    from typer.models import CommandInfo
 
 # each area (a module of this package) and the commands it registers, in ``--help``'s order: a
 # command named first loads its own area and play's only (a tenth of the table's first frame
@@ -46,6 +44,11 @@ def area(name: str) -> ModuleType:
 
 
 def new_app() -> typer.Typer:
+    import typer
+
+    from . import fastparams
+
+    fastparams.install()  # plain option values without importing pydantic (the first frame's cost)
     return typer.Typer(
         name="domino",
         help="Козёл, the Russian yard game of dominoes, in the terminal.",
@@ -67,7 +70,7 @@ def whole_app() -> typer.Typer:
     """Every command: what ``--help`` lists and a mistyped name is matched against (and what
     the tests drive, as ``cli.app``)."""
     built = globals().get("app")
-    if not isinstance(built, typer.Typer):
+    if built is None:
         built = new_app()
         for name in AREAS:
             area(name).register(built)
@@ -96,7 +99,7 @@ def app_for(argv: list[str]) -> typer.Typer:
     return trimmed
 
 
-__all__ = ["UserError", "app", "main"]
+__all__ = ["app", "main"]
 
 
 def _say(message: object) -> None:
@@ -125,30 +128,50 @@ def _os_error(err: OSError, lang: str) -> str:
 
 
 def main() -> None:
-    """Console entry point: one clean line for every expected failure, never a traceback."""
+    """Console entry point: one clean line for every expected failure, never a traceback. A
+    plain ``domino play …`` opens the table without typer (:mod:`.quick`); its failures end
+    here in the same words."""
     try:
-        code = app_for(sys.argv)(standalone_mode=False)
+        quick = quick_play(sys.argv)
+        if quick is not None:
+            from .table import play_table
+
+            code: object = play_table(**quick)  # type: ignore[arg-type]
+        else:
+            code = app_for(sys.argv)(standalone_mode=False)
     except KeyboardInterrupt:
         print("\n" + say("cli.interrupted", cli_lang(argv_lang())), file=sys.stderr)
         sys.exit(130)
-    except Abort:
-        _say(say("cli.aborted", cli_lang(argv_lang())))
-        sys.exit(1)
-    except UserError as err:  # before TyperException: it is one, but already in our words
-        _say(err.message)
-        sys.exit(2)
-    except TyperException as err:
-        _usage_error(err)
-        sys.exit(err.exit_code)
-    except (RulesError, RecordError) as err:
-        _say(err)
-        sys.exit(2)
-    except FolderError as err:
-        _say(err)
-        sys.exit(1)
-    except OSError as err:  # the data dir or a file the player named, e.g. permission denied
-        _say(_os_error(err, cli_lang(argv_lang())))
-        sys.exit(1)
+    except Exception as err:
+        _stop(err)
     if code == 130:  # Ctrl+C inside a command: typer turned it into an exit code
         print("\n" + say("cli.interrupted", cli_lang(argv_lang())), file=sys.stderr)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _stop(err: Exception) -> NoReturn:
+    """The exit for an expected failure (called while ``err`` is handled); anything else is
+    raised again."""
+    from typer.exceptions import Abort, TyperException
+
+    from .errors import UserError
+
+    if isinstance(err, Abort):
+        _say(say("cli.aborted", cli_lang(argv_lang())))
+        sys.exit(1)
+    if isinstance(err, UserError):  # before TyperException: it is one, but already in our words
+        _say(err.message)
+        sys.exit(2)
+    if isinstance(err, TyperException):
+        _usage_error(err)
+        sys.exit(err.exit_code)
+    if isinstance(err, (RulesError, RecordError)):
+        _say(err)
+        sys.exit(2)
+    if isinstance(err, FolderError):
+        _say(err)
+        sys.exit(1)
+    if isinstance(err, OSError):  # the data dir or a file the player named, e.g. permission denied
+        _say(_os_error(err, cli_lang(argv_lang())))
+        sys.exit(1)
+    raise

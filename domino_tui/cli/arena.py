@@ -15,11 +15,10 @@ from .options import (
     PairsOption,
     PresetOption,
     SettingsOption,
-    error_line,
     fail,
     seed_option,
 )
-from .words import cli_lang, say
+from .words import cli_lang, error_line, say
 
 if TYPE_CHECKING:
     from ..arena import ArenaReport

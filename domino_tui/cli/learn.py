@@ -22,7 +22,8 @@ def register(app: typer.Typer) -> None:
         from ..play.saving import Saves
         from ..storage.settings import take_notice
         from .health import check_folders
-        from .play import run_app, stored_settings
+        from .play import run_app
+        from .table import stored_settings
 
         check_folders(cli_lang(lang))
         ui_lang = lang.value if lang else stored_settings().lang

@@ -13,10 +13,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ..engine.variants import PRESET_NAMES
-from ..text import clean
-
-MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit numbers: what a record or a script can carry
-MAX_MESSAGE = 500  # characters of one error line; a 10 MB argument does not flood the terminal
+from .table import MAX_SEED
+from .words import MAX_MESSAGE, error_line
 
 
 class Lang(StrEnum):
@@ -89,22 +87,6 @@ LangOption = Annotated[
 ]
 
 
-def resolve_lang(explicit: object = None) -> str:
-    """The language of the app and of every command's words, decided one way everywhere:
-    ``--lang`` > the language saved in Settings > the locale (``LC_ALL``, ``LC_MESSAGES``,
-    ``LANG``: ``ru*`` → ru, else en). A damaged settings file is set aside on the way, as the
-    app would."""
-    value = getattr(explicit, "value", explicit)
-    if value in ("ru", "en"):
-        return str(value)
-    from ..storage.settings import SettingsStore, default_path, locale_lang
-
-    try:
-        return SettingsStore(default_path()).load().lang  # the locale when none was chosen
-    except Exception:  # an unusable home: the words must still come out
-        return locale_lang()
-
-
 def split_bots(text: str | None) -> list[str]:
     """A comma-separated bot list; ``name:k=v,k=v`` specs keep their commas
     (``ismcts:iterations=9,time_ms=5,greedy`` → ``ismcts:iterations=9,time_ms=5``, ``greedy``)."""
@@ -117,11 +99,6 @@ def split_bots(text: str | None) -> list[str]:
         else:
             names.append(piece)
     return names
-
-
-def error_line(message: object) -> str:
-    """An error message as one printable line: escape codes shown as symbols, length capped."""
-    return clean(message, MAX_MESSAGE)
 
 
 def fail(prefix: str, message: object, code: int = 2) -> NoReturn:

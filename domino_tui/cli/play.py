@@ -7,13 +7,12 @@ in the statistics (see :mod:`domino_tui.play.saving`).
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..text import clean
 from . import saves as saved_games
+from .errors import UserError
 from .options import (
     LangOption,
     PairsOption,
@@ -22,14 +21,23 @@ from .options import (
     SettingsOption,
     split_bots,
 )
-from .words import UserError, cli_lang, count, say
+from .table import (
+    Pace,
+    app_code,
+    build_rules,
+    check_levels,
+    open_table,
+    play_session,
+    preset_rules,
+    stored_settings,
+    wants_pairs,
+)
+from .words import cli_lang, count, say
 
 if TYPE_CHECKING:
     from ..app.app import DominoApp
-    from ..engine.rules import Rules
     from ..play.saving import Saves
     from ..play.session import GameSession
-    from ..storage.settings import Settings
 
 MAX_NAME = 20
 
@@ -42,52 +50,6 @@ TutorOption = Annotated[
         show_default=False,
     ),
 ]
-
-
-class Pace(StrEnum):
-    instant = "instant"
-    fast = "fast"
-    normal = "normal"
-    slow = "slow"
-
-
-def bot_levels(
-    bots: str | None, players: int | None, pairs: bool, lang: str = "en", default: int = 4
-) -> tuple[int, list[str]]:
-    """The number of players and one bot level per bot seat (seats 1…n-1; you sit at 0).
-
-    Without ``--players`` it is one more than the bots named, else ``default`` (the preset's).
-    A short ``--bots`` list is filled up with its last level; a long one is an error."""
-    levels = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
-    if pairs and players not in (None, 4):
-        raise UserError(say("cli.pairs_four", lang, n=players))
-    n = 4 if pairs else players if players is not None else len(levels) + 1 if levels else default
-    if not 2 <= n <= 4:
-        raise UserError(say("cli.players_range", lang, n=n))
-    if len(levels) > n - 1:
-        raise UserError(
-            say("cli.bots_too_many", lang, bots=count(len(levels), "cli.n_bots", lang), n=n)
-        )
-    levels += [levels[-1] if levels else "hard"] * (n - 1 - len(levels))
-    check_levels(levels, lang)
-    return n, levels
-
-
-def check_levels(levels: list[str], lang: str = "en") -> None:
-    """Every bot can be built; an unknown name is refused in the player's words (a bad option
-    keeps the bot's own explanation, which names the option and what it takes)."""
-    from ..bots import LEVELS, available, make_bot
-
-    for level in levels:
-        name = level.partition(":")[0].strip()
-        if name not in LEVELS and name not in available():
-            choices = ", ".join([*LEVELS, *(b for b in available() if b not in LEVELS)])
-            shown = clean(repr(name[:30]))
-            raise UserError(say("cli.unknown_bot", lang, name=shown, choices=choices))
-        try:
-            make_bot(level, 0)
-        except ValueError as err:
-            raise UserError(say("cli.bad_bot", lang, why=err)) from None
 
 
 def hotseat_table(
@@ -129,31 +91,6 @@ def hotseat_table(
     return ["human"] * len(names) + levels, names
 
 
-def build_rules(preset: str, set_: list[str] | None, players: int, pairs: bool) -> Rules:
-    from ..engine.rules import make_rules, parse_settings
-
-    options: dict[str, object] = dict(parse_settings(set_ or []))
-    options["players"] = players
-    if pairs:
-        options["pairs"] = True
-    return make_rules(options, preset)
-
-
-def preset_rules(preset: str, set_: list[str] | None) -> Rules:
-    """The preset with the ``--set`` options, before the players are seated: its player count
-    and pairs are the table's defaults (Телефон is a game for two, Генерал for two pairs). A
-    refused preset or option raises RulesError, which the CLI prints as one line (exit 2)."""
-    from ..engine.rules import make_rules, parse_settings
-
-    return make_rules(dict(parse_settings(set_ or [])), preset)
-
-
-def wants_pairs(pairs: bool, base: Rules, players: int | None) -> bool:
-    """``--pairs``, or a pairs preset (kozel-pairs, морской, генерал …) at a table of four: the
-    engine plays a pairs preset for two or three each for themselves."""
-    return pairs or (base.pairs and players in (None, 4))
-
-
 def run_table(
     session: GameSession | None,
     lang: str | None,
@@ -163,47 +100,17 @@ def run_table(
     notice: str | None = None,
     words: str | None = None,
 ) -> None:
-    """Open the app on ``session`` (or the start screen) with autosave switched on.
-
-    The folders are checked first, so a home that is a file, read-only or unreachable stops
-    here with one line (exit 1) instead of a table that cannot save. A damaged settings file
-    found on the way is shown once as the app's notice. The app's return code becomes the
-    process's: 1 after an internal error (the details are in crash.log), 0 otherwise."""
-    from ..app import make_app
-    from ..play.saving import Saves
-    from ..storage.settings import take_notice
-    from .health import check_folders
-
-    check_folders(words)  # the CLI's words: --lang, else the saved setting, else the locale
-    ui_lang = lang or stored_settings().lang  # loads the settings once: a damaged file is set aside
-    notice = "\n".join(n for n in (notice, take_notice(ui_lang)) if n) or None
-    run_app(make_app(session, lang=lang, pace=pace, saves=saves or Saves(), notice=notice))
+    """:func:`.table.open_table`, its return code as the command's (``typer.Exit``)."""
+    code = open_table(session, lang, pace, saves=saves, notice=notice, words=words)
+    if code:
+        raise typer.Exit(code)
 
 
 def run_app(app: DominoApp) -> None:
-    """Run a Textual app to its end; its return code becomes the process's (1 after "the
-    table stopped on an internal error", as the exit codes promise). Every command that opens
-    a table (play, hotseat, resume, learn, replay) ends through here."""
-    app.run()
-    leave_now_if_stuck(app.return_code or 0)
-    if app.return_code:
-        raise typer.Exit(app.return_code)
-
-
-def leave_now_if_stuck(code: int) -> None:
-    """After the app closed: a bot's thread that is still busy (a plugin that hangs) must not
-    keep the process alive (bots/runner.py); the runner is only looked at if it was loaded."""
-    import sys
-
-    runner = sys.modules.get("domino_tui.bots.runner")
-    if runner is not None:
-        runner.leave_if_stuck(code)
-
-
-def stored_settings() -> Settings:
-    from ..storage.settings import SettingsStore, default_path
-
-    return SettingsStore(default_path()).load()
+    """:func:`.table.app_code`, its return code as the command's (``typer.Exit``)."""
+    code = app_code(app)
+    if code:
+        raise typer.Exit(code)
 
 
 def register(app: typer.Typer) -> None:
@@ -235,18 +142,10 @@ def register(app: typer.Typer) -> None:
         tutor: TutorOption = None,
     ) -> None:
         """Sit down at the table straight away: you against bots."""
-        from ..play.session import GameSession, default_seats
-
-        words = cli_lang(lang)
-        base = preset_rules(rules, set_)
-        pair_table = wants_pairs(pairs, base, players)
-        n, levels = bot_levels(bots, players, pair_table, words, base.players)
-        game_rules = build_rules(rules, set_, n, pairs)
-        stored = stored_settings()
-        ui_lang = lang.value if lang else stored.lang
-        seats = default_seats(levels, ui_lang, stored.player_name)
-        session = GameSession(game_rules, seats, seed, rules)
-        session.tutor = tutor
+        chosen = lang.value if lang else None
+        session, ui_lang, words = play_session(
+            players, pairs, bots, rules, set_, seed, chosen, tutor
+        )
         run_table(session, ui_lang, pace.value if pace else None, words=words)
 
     @app.command()

@@ -185,7 +185,8 @@ def open_game(saves: Saves, game_id: str | None, explicit: str | None = None) ->
     from ..storage import SaveError, SaveLocked
     from ..storage.saves import NotFinished
     from ..words.strings import save_broken
-    from .play import run_table, stored_settings
+    from .play import run_table
+    from .table import stored_settings
 
     lang = stored_settings().lang  # the table's language until the save says otherwise
     words = cli_lang(explicit)

@@ -21,13 +21,12 @@ from .options import (
     PairsOption,
     PresetOption,
     SettingsOption,
-    error_line,
     fail,
     seed_option,
     split_bots,
 )
 from .outputs import ForceOption, confirm_output
-from .words import cli_lang, count, say
+from .words import cli_lang, count, error_line, say
 
 if TYPE_CHECKING:
     from ..bots.runner import Fault

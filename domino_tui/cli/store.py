@@ -22,7 +22,7 @@ from ..storage.paths import records_dir, stats_path
 from ..text import clean
 from .options import LangOption
 from .outputs import ForceOption, write_output
-from .play import preset_rules
+from .table import preset_rules
 from .words import cli_lang, count, say
 
 if TYPE_CHECKING:  # SQLite and the statistics load when a command needs them

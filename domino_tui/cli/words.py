@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import sys
 
-import typer
-
 from .. import i18n
+from ..text import clean
+
+MAX_MESSAGE = 500  # characters of one error line; a 10 MB argument does not flood the terminal
 
 
 def _locale_lang() -> str:
@@ -39,16 +40,12 @@ def argv_lang() -> str | None:
 
 def cli_lang(explicit: object = None) -> str:
     """The language of the CLI's words: ``--lang`` > the saved setting > the locale, as the
-    app does (through ``options.resolve_lang`` once the settings module provides it)."""
+    app does (through :func:`resolve_lang`)."""
     value = getattr(explicit, "value", explicit)
     if value in i18n.LANGS:
         return str(value)
     try:
-        from . import options
-
-        resolve = getattr(options, "resolve_lang", None)
-        if resolve is not None:
-            return str(resolve(None))
+        return resolve_lang(None)
     except Exception:  # never let the words stop a command
         pass
     try:
@@ -64,6 +61,27 @@ def cli_lang(explicit: object = None) -> str:
     return _locale_lang()
 
 
+def resolve_lang(explicit: object = None) -> str:
+    """The language of the app and of every command's words, decided one way everywhere:
+    ``--lang`` > the language saved in Settings > the locale (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``: ``ru*`` → ru, else en). A damaged settings file is set aside on the way, as the
+    app would."""
+    value = getattr(explicit, "value", explicit)
+    if value in ("ru", "en"):
+        return str(value)
+    from ..storage.settings import SettingsStore, default_path, locale_lang
+
+    try:
+        return SettingsStore(default_path()).load().lang  # the locale when none was chosen
+    except Exception:  # an unusable home: the words must still come out
+        return locale_lang()
+
+
+def error_line(message: object) -> str:
+    """An error message as one printable line: escape codes shown as symbols, length capped."""
+    return clean(message, MAX_MESSAGE)
+
+
 def say(key: str, lang: str, **fmt: object) -> str:
     """The text of ``key`` in ``lang``."""
     return i18n.tr(key, lang, **fmt)
@@ -74,14 +92,3 @@ def count(n: int, key: str, lang: str) -> str:
     from ..transcript import plural
 
     return plural(n, key, lang)
-
-
-class UserError(typer.BadParameter):
-    """A problem the player caused and can fix, already in the player's words: ``main()``
-    prints it as one line (``domino: …``, exit code 2), never a traceback."""
-
-    def __init__(self, message: object) -> None:
-        super().__init__(str(message))
-
-    def format_message(self) -> str:
-        return self.message

@@ -18,10 +18,11 @@ import time
 from pathlib import Path
 
 import pytest
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
+from domino_tui.app.widgets.table_log import TableLog
 from domino_tui.coach import review
 from domino_tui.engine.rules import make_rules
 from domino_tui.play.saving import Saves
@@ -48,7 +49,7 @@ def status(app: DominoApp) -> str:
 
 
 def log_text(app: DominoApp) -> str:
-    lines = game(app).query_one("#log", RichLog).lines
+    lines = game(app).query_one("#log", TableLog).lines
     return " ".join(" ".join(str(line.text) for line in lines).split())
 
 

@@ -9,7 +9,7 @@ import typer
 from typer.testing import CliRunner
 
 from domino_tui.cli import app as cli
-from domino_tui.cli.play import bot_levels
+from domino_tui.cli.table import bot_levels
 from domino_tui.storage.settings import Settings, SettingsStore
 
 

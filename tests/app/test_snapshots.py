@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import RichLog
 
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.round_end import RoundEndScreen
 from domino_tui.app.widgets.chain import Chain
+from domino_tui.app.widgets.table_log import TableLog
 from domino_tui.engine.actions import DRAW, KNOCK
 
 from .driver import play_to_end, seeded_app, settle
@@ -33,7 +33,7 @@ async def to_round_end(pilot: Pilot[None]) -> None:
             # the end when it gets round to it, so the log's scrollbar (five cells beside the
             # dialog) is caught at one place or another: the shot is of the dialog, not of it
             for below in pilot.app.screen_stack[:-1]:
-                for log in below.query("#log").results(RichLog):
+                for log in below.query("#log").results(TableLog):
                     log.styles.scrollbar_size_vertical = 0
             await pilot.pause()
             return

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 import typer
-from textual.widgets import Input, RichLog, Select, Static
+from textual.widgets import Input, Select, Static
 
 from domino_tui import i18n
 from domino_tui.app import make_app
 from domino_tui.app.app import DominoApp
 from domino_tui.app.screens.game import GameScreen
 from domino_tui.app.screens.new_game import NewGameScreen
+from domino_tui.app.widgets.table_log import TableLog
 from domino_tui.cli.play import hotseat_table
 from domino_tui.engine.actions import pair_play
 from domino_tui.engine.deal import Deal
@@ -69,7 +70,7 @@ async def test_two_doubles_at_once_K3_4() -> None:
         await settle(pilot)
         laid = [e.tile for e in rnd.history if e.seat == 0]
         assert laid[-2:] == [TS.parse("3-3"), TS.parse("2-2")], "both doubles in one turn"
-        log = "\n".join(line.text for line in screen.query_one("#log", RichLog).lines)
+        log = "\n".join(line.text for line in screen.query_one("#log", TableLog).lines)
         assert "Tester: 3-3 on the left" in log and "Tester: 2-2 on the right" in log
 
 

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from domino_tui import i18n
 from domino_tui.app import make_app
 from domino_tui.cli import app as cli
-from domino_tui.cli.options import Lang, resolve_lang
+from domino_tui.cli.options import Lang
+from domino_tui.cli.words import resolve_lang
 from domino_tui.storage.settings import Settings, SettingsStore, default_path
 from tests.app.driver import screen_text
 

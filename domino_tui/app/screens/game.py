@@ -8,14 +8,13 @@ thinking in a worker (``bot_turns.py``), the turn timer (``turn_timer.py``) and 
 
 from __future__ import annotations
 
-from textual.widgets import RichLog
-
 from ...engine.match import RoundResult
 from ...engine.round import Event
 from ...play.session import UndoError
 from ...transcript import plural
 from ...words.strings import t
 from ..widgets.scores import ScoreSheet
+from ..widgets.table_log import TableLog
 from .bot_turns import BotTurns
 from .hints import Hints
 from .turn_input import TurnInput
@@ -183,7 +182,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         self.token += 1  # a bot answer on its way belongs to the old position
         self.clear_choice()
         self.new_tiles = 0
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", TableLog).clear()
         self.log_round_so_far()
         self.write_log(t("log_undo", lang, n=taken))
         self.message = t("undone", lang, n=plural(taken, "w.actions", lang))

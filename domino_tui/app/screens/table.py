@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from ...bots.base import Bot
 from ...bots.runner import Worker
@@ -39,6 +39,7 @@ from ..widgets.hand import Hand, HandState
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.scores import ScoreSheet, board_callout, sheet_key, sheet_parts
 from ..widgets.seats import BoneyardPanel, SeatInfo, SeatPanel
+from ..widgets.table_log import TableLog
 from .base import DominoScreen
 
 W = TypeVar("W", bound=Widget)
@@ -141,9 +142,7 @@ class TableScreen(DominoScreen):
                 yield ScoreSheet(id="scores")
                 yield Static(id="score-key")
                 yield Static(id="recent")
-                log = RichLog(id="log", wrap=True, max_lines=400, min_width=20)
-                log.can_focus = False
-                yield log
+                yield TableLog(id="log", max_lines=400, min_width=20)
         yield Static(id="status")
         yield Hand(id="hand")
         yield KeysFooter()
@@ -405,7 +404,7 @@ class TableScreen(DominoScreen):
         self.query_one("#status", Static).update(Text(self.status_text()))
 
     def write_log(self, text: str) -> None:
-        self.query_one("#log", RichLog).write(text)
+        self.query_one("#log", TableLog).write(text)
 
     def log_round_start(self) -> None:
         self.write_log(t("log_round", self.lang, n=self.match.number))
