@@ -32,11 +32,13 @@ class TurnStarted:
 @dataclass(frozen=True)
 class Moved:
     """``seat`` made the action ``code``; ``steps`` are the engine's events it made (several
-    doubles laid at once are several steps). Another seat's drawn tile reads -1."""
+    doubles laid at once are several steps), the first at index ``at`` of its round's history
+    (0: the round's lead). Another seat's drawn tile reads -1."""
 
     seat: int
     code: int
     steps: tuple[Event, ...]
+    at: int = 0
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,8 @@ class Tick:
 
 @dataclass(frozen=True)
 class TimeUp:
-    """K10.1: ``seat`` let the timer run out and abandoned the game (a MatchEnded follows)."""
+    """K10.1: ``seat`` let the timer run out and abandoned the game (the match is over by
+    then; a MatchEnded follows)."""
 
     seat: int
 

@@ -18,7 +18,8 @@ is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -97,6 +98,16 @@ class BotMove:
 
 
 @dataclass(frozen=True)
+class Landed:
+    """A bot's move that was laid: the action (the stand-in's, if it failed) and the round's
+    result when it ended one."""
+
+    seat: int
+    code: int
+    result: RoundResult | None
+
+
+@dataclass(frozen=True)
 class HintAsked:
     seat: int
     view: SeatView
@@ -147,8 +158,10 @@ class TableSession:
     """One table: the :class:`GameSession` (match, seats, bots, honest undo) and its flow.
 
     ``saves`` keeps the table on disk after every change (as the app always did); ``undo_allowed``
-    is the player's setting; ``tutor`` turns the tutor's check on; ``looker`` is the tutor's look
-    (tests may script one)."""
+    is the player's setting; ``tutor`` turns the tutor's check on (a bool, or a question asked
+    each time: the app's setting may change during the game); ``looker`` is the tutor's look
+    (tests may script one). ``bots_think=False`` makes the bots' chairs the driver's to move
+    with :meth:`play` (the guided game's script)."""
 
     def __init__(
         self,
@@ -156,13 +169,19 @@ class TableSession:
         *,
         saves: Saves | None = None,
         undo_allowed: Callable[[], bool] = lambda: True,
-        tutor: bool | None = None,
+        tutor: bool | Callable[[], bool] | None = None,
         looker: Looker | None = None,
+        bots_think: bool = True,
     ) -> None:
         self.game = game
         self.saves = saves
         self.undo_allowed = undo_allowed
-        self.tutor = bool(game.tutor if tutor is None else tutor)
+        if callable(tutor):
+            self.tutor_on: Callable[[], bool] = tutor
+        else:
+            chosen = bool(game.tutor if tutor is None else tutor)
+            self.tutor_on = lambda: chosen
+        self.bots_think = bots_think
         self.looker: Looker = looker or look
         self.version = 0  # bumps with every change: answers for an older one are dropped
         self.curtain = -1
@@ -173,10 +192,9 @@ class TableSession:
         self.hint_thinker = Worker("domino-hint")
         self.tutor_thinker = Worker("domino-tutor")
         if saves is not None:
-            if saves.listen in game.listeners:
-                game.listeners.remove(saves.listen)  # this table saves, and says what failed
+            if saves.listen not in game.listeners:  # the app may have added it already
+                game.listeners.append(saves.listen)
             saves.undo_enabled = undo_allowed
-            game.listeners.append(self._save)
 
     # --- who sees what ---------------------------------------------------------------------------
     @property
@@ -235,7 +253,7 @@ class TableSession:
         m = self.match
         if m.over:
             raise Refused(seat, code, "over")
-        if seat != m.turn or self.game.is_bot(seat):
+        if seat != m.turn or (self.bots_think and self.game.is_bot(seat)):
             raise Refused(seat, code, "not_your_turn")
         if self.curtain == seat:
             raise Refused(seat, code, "curtain")
@@ -248,9 +266,10 @@ class TableSession:
         m = self.match
         rnd = m.round
         before = len(rnd.history)
-        result = self.game.apply(code)  # the listeners save it
+        with self._saving():
+            result = self.game.apply(code)  # the listeners save it
         self.version += 1
-        self._emit(Moved(seat, code, tuple(rnd.history[before:])))
+        self._emit(Moved(seat, code, tuple(rnd.history[before:]), before))
         if result is not None or m.turn != seat:
             self.clock = None
             if self.game.hotseat:
@@ -296,7 +315,7 @@ class TableSession:
     # --- bots ------------------------------------------------------------------------------------
     def bot_turn(self) -> BotTurn | None:
         """On the owner's thread: the bot to move and its view, or None (a human's turn)."""
-        if not self.is_bot_turn() or self.closed:
+        if not self.is_bot_turn() or self.closed or not self.bots_think:
             return None
         seat = self.match.turn
         return BotTurn(seat, self.view(seat), self.version)
@@ -307,20 +326,19 @@ class TableSession:
         decision = self.game.decide(turn.seat, turn.view, cancelled)
         return None if decision is None else BotMove(turn.seat, decision, turn.version)
 
-    def land(self, move: BotMove) -> bool:
+    def land(self, move: BotMove) -> Landed | None:
         """On the owner's thread: lay the bot's move. One for a position that has moved on is
-        dropped (False); a stand-in's move is marked in the match first, so its save keeps it."""
+        dropped (None); a stand-in's move is marked in the match first, so its save keeps it."""
         m = self.match
         if move.version != self.version or self.closed or m.over or m.turn != move.seat:
-            return False
+            return None
         code, fault = move.decision.code, move.decision.fault
         if code not in m.legal_actions():
             code = m.legal_actions()[0]
         if fault is not None:
             mark(m, fault)
             self._emit(StandIn(fault, move.decision.first))
-        self._apply(move.seat, code)
-        return True
+        return Landed(move.seat, code, self._apply(move.seat, code))
 
     def step(self) -> bool:
         """The synchronous bot turn (tests, the CLI): think on this thread and land it. False
@@ -329,26 +347,34 @@ class TableSession:
         if turn is None:
             return False
         move = self.think(turn)
-        return move is not None and self.land(move)
+        return move is not None and self.land(move) is not None
 
     # --- undo ------------------------------------------------------------------------------------
     def undo(self) -> int:
         """Take back the humans' last choice (GameSession.undo: honest, practice from then on).
         UndoError with a words key: ``undo_hotseat`` (never at one keyboard), ``undo_off`` (the
         setting), ``undo_none``/``undo_scripted``."""
-        if self.game.hotseat:
-            raise UndoError("undo_hotseat")
-        if not self.undo_allowed():
-            raise UndoError("undo_off")
+        refused = self.undo_refusal()
+        if refused is not None:
+            raise UndoError(refused)
         if self.match.over:
             raise UndoError("undo_none")
         first = not self.game.with_undo
-        taken = self.game.undo()
+        with self._saving():
+            taken = self.game.undo()
         self.version += 1
         self.clock = None
         self._emit(Undone(taken, first))
         self._turn_started()
         return taken
+
+    def undo_refusal(self) -> str | None:
+        """Why this table never takes a move back, as a words key; None where it may."""
+        if self.game.hotseat:
+            return "undo_hotseat"
+        if not self.undo_allowed():
+            return "undo_off"
+        return None
 
     # --- the turn timer (hot-seat, K10.1) --------------------------------------------------------
     def tick(self, seconds: int = 1) -> None:
@@ -366,8 +392,9 @@ class TableSession:
         self.clock = None
         self.curtain = self.shown = -1
         self.version += 1  # nothing more lands on this table
+        with self._saving():
+            self.game.abandon(seat)  # the listeners archive it
         self._emit(TimeUp(seat))
-        self.game.abandon(seat)
         assert self.match.outcome is not None
         self._emit(MatchEnded(self.match.outcome))
 
@@ -407,7 +434,7 @@ class TableSession:
     def tutor_wanted(self, seat: int, code: int) -> bool:
         """Only a real choice of the human to move is looked at, never a forced move."""
         m = self.match
-        if not self.tutor or m.over or m.turn != seat or self.game.is_bot(seat):
+        if not self.tutor_on() or m.over or m.turn != seat or self.game.is_bot(seat):
             return False
         from ..bots.explain import distinct_moves
 
@@ -444,21 +471,26 @@ class TableSession:
         return answer.version == self.version and not self.closed
 
     # --- saving ----------------------------------------------------------------------------------
-    def _save(self, game: GameSession, code: int | None, result: RoundResult | None) -> None:
-        """The session's listener: Saves keeps the change on disk, and whatever it could not
-        keep is said to the app (its notify) and to the table's watchers (SaveFailed)."""
+    @contextmanager
+    def _saving(self) -> Iterator[None]:
+        """Around a change of the match: Saves (the session's listener) keeps it on disk, and
+        whatever it could not keep is said as ever (its notify: the app's message) and to the
+        table's watchers (SaveFailed). The notify is borrowed only for the change itself, on
+        this thread, so a Saves shared by the tables of one window stays as it was."""
         saves = self.saves
-        assert saves is not None
+        if saves is None:
+            yield
+            return
         said: list[str] = []
         notify = saves.notify
         saves.notify = said.append
         try:
-            saves.listen(game, code, result)
+            yield
         finally:
             saves.notify = notify
-        for text in said:
-            notify(text)
-            self._emit(SaveFailed(text))
+            for text in said:
+                notify(text)
+                self._emit(SaveFailed(text))
 
     def close(self) -> None:
         """The table is left: answers still on their way are dropped, the clock stops."""
@@ -485,6 +517,7 @@ __all__ = [
     "BotTurn",
     "HintAsked",
     "HintReady",
+    "Landed",
     "PublicTable",
     "TableSession",
     "TutorAnswer",
