@@ -223,6 +223,10 @@ def test_a_whole_hotseat_match_plays_through_the_table(tmp_path: Path) -> None:
     assert downs == lifts == {0, 2}
     assert first.of(EVERYONE, Tick) == [Tick(first.of(EVERYONE, Tick)[0].seat, 28)]  # type: ignore[attr-defined]
     assert not first.of(EVERYONE, SaveFailed)
+    # each round's lead is the one move at the start of its round's history
+    leads = [e for e in watched.of(EVERYONE, Moved) if e.at == 0]  # type: ignore[attr-defined]
+    rounds = resumed.match.histories[len(resumed.match.histories) - len(leads) :]
+    assert [e.steps[0] for e in leads] == [h[0] for h in rounds]  # type: ignore[attr-defined]
 
 
 def test_the_match_plays_without_textual(tmp_path: Path) -> None:
@@ -457,3 +461,21 @@ def test_knock_and_draw_codes_reach_the_engine(tmp_path: Path) -> None:
             with pytest.raises(Refused) as refused:
                 table.play(seat, code)
             assert refused.value.found == table.match.round.illegal_reason(code)
+
+
+def test_a_scripted_table_moves_the_bots_chairs_itself() -> None:
+    """``bots_think=False`` (the guided game): no bot thinks, the driver lays their moves."""
+    game = GameSession(make_rules({}), VS_BOTS, 6)
+    table = TableSession(game, bots_think=False)
+    moved: list[TableEvent] = []
+    table.watch(moved.append, 0)
+    movers = []
+    for _ in range(8):
+        assert table.bot_turn() is None and not table.step()
+        movers.append(table.match.turn)
+        table.play(movers[-1], table.match.legal_actions()[0])
+    assert [e.seat for e in moved if isinstance(e, Moved)] == movers
+    assert set(movers) > {0}  # the bots' chairs were moved by the driver
+    with pytest.raises(Refused) as refused:  # the bots' chairs still take turns
+        table.play((table.match.turn + 1) % 4, table.match.legal_actions()[0])
+    assert refused.value.key == "not_your_turn"
