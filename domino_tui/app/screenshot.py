@@ -1,32 +1,18 @@
-"""Save an SVG screenshot of a seeded table, as the README shows it.
-
-    python -m domino_tui.app.screenshot assets/table.svg [--seed 3] [--lang ru] [--size 120x40]
+"""An SVG screenshot of a seeded table, as the README shows it.
 
 The human plays a few turns by keys (the tile under the cursor), so the line has some tiles on
-it; the bots play at instant pace.
-
-The path comes from the command line, so it follows the rule of ``export -o`` and ``sim
---record`` (:mod:`domino_tui.cli.outputs`): only a regular file is replaced, never a fifo, a
-device, a socket or a folder, and an existing file only with ``--force`` (or after a yes at a
-terminal). The path is checked before the table is played, and written atomically after.
+it; the bots play at instant pace. The command that writes it to a file is
+:mod:`domino_tui.cli.screenshot` (``python -m domino_tui.cli.screenshot``): the path and its
+refusals are the command line's business, and the app imports nothing of the CLI above it.
 """
 
 from __future__ import annotations
-
-import argparse
-import asyncio
-import contextlib
-import sys
-from collections.abc import Sequence
-from pathlib import Path
 
 from ..engine.actions import DRAW, KNOCK
 from ..engine.rules import make_rules
 from ..play.session import GameSession, default_seats
 from .app import make_app
 from .screens.game import GameScreen
-
-PREFIX = "screenshot"  # what every refusal line starts with
 
 
 async def shoot(seed: int, lang: str, size: tuple[int, int], turns: int) -> str:
@@ -52,38 +38,3 @@ async def shoot(seed: int, lang: str, size: tuple[int, int], turns: int) -> str:
         await app.workers.wait_for_complete()
         await pilot.pause()
         return app.export_screenshot()
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Save an SVG screenshot of a seeded table.")
-    parser.add_argument("target", type=Path)
-    parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--lang", choices=("ru", "en"), default="ru")
-    parser.add_argument("--size", default="120x40")
-    parser.add_argument("--turns", type=int, default=3)
-    parser.add_argument(
-        "--force", "-f", action="store_true", help="Replace the file if it exists, without asking."
-    )
-    args = parser.parse_args(argv)
-    w, _, h = args.size.partition("x")
-    if not (w.isdigit() and h.isdigit()):
-        parser.error(f"--size must be WIDTHxHEIGHT, not {args.size!r}")
-    import typer
-
-    from ..cli.outputs import confirm_output, write_output
-    from ..cli.words import cli_lang
-
-    words = cli_lang()
-    try:
-        confirm_output(args.target, force=args.force, lang=words, prefix=PREFIX)  # before the work
-        svg = asyncio.run(shoot(args.seed, args.lang, (int(w), int(h)), args.turns))
-        with contextlib.suppress(OSError):  # a parent that cannot be made: the write says why
-            args.target.parent.mkdir(parents=True, exist_ok=True)
-        write_output(args.target, svg, force=True, lang=words, prefix=PREFIX)
-    except typer.Exit as stop:  # one line was said already
-        sys.exit(stop.exit_code)
-    print(args.target)
-
-
-if __name__ == "__main__":
-    main()

@@ -18,8 +18,8 @@ from itertools import combinations, product
 from typing import Any
 
 from .actions import DOWN, DRAW, KNOCK, LEFT, RIGHT, UP, Placement, encode, placements
+from .options import Rules
 from .round import Event, RoundState
-from .rules import Rules
 from .tiles import bits
 
 CLOSED = 4  # added to an end in ``placed`` for a double laid face down (G6)

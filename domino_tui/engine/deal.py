@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from .rules import Rules
+from .options import Rules
 from .tiles import bits, tile_set
 
 MAX_REDEALS = 1000  # a guard only: with any legal option set a good deal comes within a few tries

@@ -28,8 +28,9 @@ from .actions import (
     placements,
 )
 from .match import Match
+from .options import Rules, RulesError
 from .round import Event
-from .rules import Rules, RulesError, make_rules
+from .rules import make_rules
 from .tiles import tile_set
 
 FORMAT = "domino-tui/record"

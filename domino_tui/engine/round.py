@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from .actions import DRAW, KNOCK, PAIR_BASE, format_action, is_pair, pair_tiles
 from .geometry import Geometry, geometry
-from .rules import Rules
+from .options import Rules
 from .tiles import bits
 
 

@@ -4,130 +4,46 @@ Options are plain fields so that a record, the CLI's ``--set k=v`` and the New g
 speak the same language; :func:`make_rules` is the single gate that refuses impossible setups,
 and also legal but absurd ones: a target, an opening threshold or a round count under which a
 match would practically never end (see :data:`LIMITS`).
+
+The :class:`Rules` value itself lives in :mod:`.options`, below the variants, which read it;
+this module is above them: the gate asks each variant for its presets, options and checks.
+Callers keep importing ``Rules``, ``RulesError`` and ``OPTION_NAMES`` from here.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, fields
-from functools import cache
-from typing import Any, Literal, get_args
+from typing import Any, get_args
 
-Match = Literal["equal", "sum6"]
-Redeal = Literal["kozel", "all_doubles", "none"]
-LeadRule = Literal["kozel", "lowest_double", "highest_double"]
-LaterLeads = Literal["winner", "same_as_first", "rotate"]
-FishMode = Literal["all", "one", "fisher", "lowest_wins"]
-PairFish = Literal["own", "all"]
-
-
-class RulesError(ValueError):
-    """An unknown preset or option, or an impossible value; the message says what is allowed."""
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Every rule option. Field docs name the RULES.md id they implement."""
-
-    variant: str = "kozel"  # §3-§8 Козёл, §9 classic, or a §10 variant (docs/variants)
-    players: int = 4  # K1.1: 2-4
-    pairs: bool = False  # K1.1, §8: seats 0+2 vs 1+3
-    set_top: int = 6  # S1/S3: double-six (9 and 12 for future variants)
-    match: Match = "equal"  # L5
-    hand_size: int = 7  # K1.3; 0 means the classic rule (7 for two players, 5 for three or four)
-    redeal: Redeal = "kozel"  # K1.4
-    lead_rule: LeadRule = "kozel"  # K2.1/K2.3
-    later_leads: LaterLeads = "winner"  # K2.2/K2.3
-    partner_leads: bool = False  # P6
-    double_pair: bool = False  # K3.4
-    boneyard_reserve: int = 0  # K3.5
-    fish_takes_boneyard: bool = True  # K4.4
-    blank_alone: int = 10  # K6.1 / C5
-    big_alone: bool = False  # K6.2: 6-6 alone 50, 0-0 with 6-6 alone 75
-    finish_bonus: bool = False  # K6.3
-    one_one_15: bool = False  # K6.4
-    open_threshold: int = 13  # K7.5
-    fish: FishMode = "one"  # K8
-    pair_fish: PairFish = "own"  # P4
-    target: int = 101  # K9
-    match_end: str = "target"  # K9.1: target | rounds:N | last_standing
-    # The variant's own options (docs/variants), as sorted (name, value) pairs: every variant
-    # declares them in its module; ``to_dict`` and ``--set`` see them as plain options.
-    opts: tuple[tuple[str, Any], ...] = ()
-    # Not an option: replaying a version-1 record, whose games were played before F17 and
-    # F19-F21 (docs/rules.md) changed the double-pair bonus and the leads; never in to_dict.
-    _v1: bool = False
-
-    # --- derived -------------------------------------------------------------------------
-    @property
-    def dealt(self) -> int:
-        """Tiles dealt to each player (K1.3, C1)."""
-        if self.hand_size:
-            return self.hand_size
-        from .variants import get_variant
-
-        return get_variant(self.variant).auto_hand(self.players)
-
-    @property
-    def sides(self) -> int:
-        """Scoring sides: pairs (P2) or players."""
-        return 2 if self.pairs else self.players
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.pairs else seat
-
-    def seats_of(self, side: int) -> tuple[int, ...]:
-        return (side, side + 2) if self.pairs else (side,)
-
-    @property
-    def rounds_limit(self) -> int | None:
-        if self.match_end.startswith("rounds:"):
-            return int(self.match_end.split(":", 1)[1])
-        return None
-
-    @property
-    def is_classic(self) -> bool:
-        return self.variant == "classic"
-
-    @property
-    def record_v1(self) -> bool:
-        """Version-1 record semantics: no F17 pair bonus, no F19-F21 leads (see ``_v1``)."""
-        return self._v1
-
-    def opt(self, name: str) -> Any:
-        """A variant option's value (its default when not set)."""
-        for key, value in self.opts:
-            if key == name:
-                return value
-        return _option_default(self.variant, name)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if not f.name.startswith("_") and f.name != "opts"
-        }
-        out.update(self.opts)
-        return out
-
-    def replace(self, **changes: Any) -> Rules:
-        values = self.to_dict()
-        values.update(changes)
-        return make_rules(values, v1=self._v1)
-
-
-OPTION_NAMES: tuple[str, ...] = tuple(
-    f.name for f in fields(Rules) if not f.name.startswith("_") and f.name != "opts"
+from .options import (
+    OPTION_NAMES,
+    FishMode,
+    LaterLeads,
+    LeadRule,
+    Match,
+    PairFish,
+    Redeal,
+    Rules,
+    RulesError,
 )
+from .variants import MODULES, PRESET_MODULES, PRESET_NAMES, get_variant, preset_values
+
+__all__ = [
+    "OPTION_NAMES",
+    "PRESETS",
+    "Rules",
+    "RulesError",
+    "make_rules",
+    "parse_settings",
+    "with_options",
+]
 
 
 class _Presets(dict[str, dict[str, Any]]):
     """Every ``--rules`` name; the values load from the variant's module when first read."""
 
     def __missing__(self, key: str) -> dict[str, Any]:
-        from .variants import PRESET_MODULES, preset_values
-
         if key not in PRESET_MODULES:
             raise KeyError(key)
         values = preset_values(key)
@@ -135,23 +51,15 @@ class _Presets(dict[str, dict[str, Any]]):
         return values
 
     def __contains__(self, key: object) -> bool:
-        from .variants import PRESET_MODULES
-
         return key in PRESET_MODULES
 
     def __iter__(self) -> Any:
-        from .variants import PRESET_NAMES
-
         return iter(PRESET_NAMES)
 
     def __len__(self) -> int:
-        from .variants import PRESET_NAMES
-
         return len(PRESET_NAMES)
 
     def keys(self) -> Any:
-        from .variants import PRESET_NAMES
-
         return list(PRESET_NAMES)
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -232,8 +140,6 @@ def _coerce_to(name: str, default: Any, value: Any) -> Any:
 
 def _check(r: Rules) -> None:
     """Refuse impossible combinations (F15 and friends) with a message naming the allowed values."""
-    from .variants import MODULES, get_variant
-
     if r.variant not in MODULES:
         raise RulesError(
             f"option variant={_shown(r.variant)} is unknown; allowed: {', '.join(MODULES)}"
@@ -295,21 +201,11 @@ def _check(r: Rules) -> None:
     variant.check(r)
 
 
-@cache
-def _option_default(variant: str, name: str) -> Any:
-    """A variant option's default (looked up once: the bots' playouts ask for it per round)."""
-    from .variants import get_variant
-
-    return get_variant(variant).options[name].default
-
-
 def make_rules(
     options: dict[str, Any] | None = None, preset: str = "kozel", *, v1: bool = False
 ) -> Rules:
     """Build validated rules from a preset plus option overrides (strings or typed values).
     ``v1`` gives the semantics of a version-1 record (before F17, F19-F21) for its replay."""
-    from .variants import MODULES, get_variant
-
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {_shown(preset)}; allowed: {', '.join(PRESETS)}")
     given = {
@@ -325,7 +221,8 @@ def make_rules(
     if name_of not in MODULES:
         allowed = ", ".join(MODULES)
         raise RulesError(f"option variant={_shown(name_of)} is unknown; allowed: {allowed}")
-    own = get_variant(name_of).options
+    variant = get_variant(name_of)
+    own = variant.options
     extra: dict[str, Any] = {k: v for k, v in values.items() if k in own}
     values = {k: v for k, v in values.items() if k not in own}
     for key, value in given.items():
@@ -337,7 +234,9 @@ def make_rules(
             names = ", ".join([*OPTION_NAMES, *own])
             raise RulesError(f"unknown option {_shown(key)}; options are: {names}")
     opts = tuple(sorted((k, v) for k, v in extra.items() if v != own[k].default))
-    rules = Rules(**values, opts=opts, _v1=v1)
+    defaults = tuple(sorted((k, option.default) for k, option in own.items()))
+    auto_hand = variant.auto_hand(values.get("players", Rules.players))
+    rules = Rules(**values, opts=opts, _v1=v1, _defaults=defaults, _auto_hand=auto_hand)
     if "boneyard_reserve" not in given:  # a preset's K3.5 reserve (Телефон's 2) cannot apply
         # when the hands take the whole set (Телефон for four): nothing is kept back
         room = (rules.set_top + 1) * (rules.set_top + 2) // 2 - rules.dealt * rules.players
@@ -345,6 +244,13 @@ def make_rules(
             rules = dataclasses.replace(rules, boneyard_reserve=room)
     _check(rules)
     return rules
+
+
+def with_options(rules: Rules, **changes: Any) -> Rules:
+    """``rules`` with some options changed, checked again as :func:`make_rules` checks them."""
+    values = rules.to_dict()
+    values.update(changes)
+    return make_rules(values, v1=rules.record_v1)
 
 
 def parse_settings(pairs: list[str]) -> dict[str, str]:

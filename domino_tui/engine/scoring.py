@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from .actions import is_pair, pair_tiles
+from .options import Rules
 from .round import RoundState
-from .rules import Rules
 from .tiles import tile_set
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from .actions import DRAW
 from .match import Match, RoundResult
+from .options import Rules
 from .round import Event, RoundState
-from .rules import Rules
 from .scoring import Standing
 from .tiles import TileSet, tile_set
 from .variants import get_variant
@@ -71,6 +71,12 @@ class SeatView:
         many tiles as the view counts, the boneyard as long as the view's, no tile twice and none
         of this seat's or the table's (:meth:`check_guess`; ValueError otherwise)."""
         self.check_guess(hands, boneyard)
+        return self.rebuild(hands, boneyard)
+
+    def rebuild(self, hands: dict[int, int], boneyard: list[int]) -> RoundState:
+        """:meth:`determinize` without the check: for a guess that leaves some unseen tiles in
+        the box, as a lesson's hand-dealt round does, where only this seat's choices are asked
+        about (the hidden hands change none of its legal moves or the engine's reasons)."""
         all_hands = [0] * self.rules.players
         all_hands[self.seat] = self.hand
         for seat, mask in hands.items():

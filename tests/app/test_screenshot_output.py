@@ -1,4 +1,4 @@
-"""``python -m domino_tui.app.screenshot PATH`` writes a path from the command line, so it keeps
+"""``python -m domino_tui.cli.screenshot PATH`` writes a path from the command line, so it keeps
 the rule of ``export -o`` and ``sim --record`` (issue 22, part 1): a fifo, a folder (or a device,
 a socket) is refused in one line and left as it is, an existing file is replaced only with
 ``--force``, and the path is checked before the table is played. Only paths made in tmp_path."""
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from domino_tui.app import screenshot
+from domino_tui.cli.screenshot import main as shot_main
 
 FAKE = "<svg>table</svg>"
 
@@ -31,7 +32,7 @@ def shot(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
 
 def refused(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     with pytest.raises(SystemExit) as stop:
-        screenshot.main([*args])
+        shot_main([*args])
     err = capsys.readouterr().err
     assert isinstance(stop.value.code, int)
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
@@ -67,13 +68,13 @@ def test_an_existing_file_is_replaced_only_with_force(
     code, err = refused(capsys, str(old))  # pytest's stdin is no terminal: nobody to ask
     assert code == 2 and "already exists; add --force to replace it" in err
     assert old.read_text("utf-8") == "keep me" and shot == []
-    screenshot.main([str(old), "--force", "--seed", "5", "--size", "80x24"])
+    shot_main([str(old), "--force", "--seed", "5", "--size", "80x24"])
     assert old.read_text("utf-8") == FAKE
     assert shot == [(5, "ru", (80, 24), 3)]
 
 
 def test_a_new_file_gets_a_real_screenshot(tmp_path: Path) -> None:
     target = tmp_path / "assets" / "table.svg"
-    screenshot.main([str(target), "--size", "80x24", "--turns", "0", "--lang", "en"])
+    shot_main([str(target), "--size", "80x24", "--turns", "0", "--lang", "en"])
     text = target.read_text("utf-8")
     assert text.startswith("<svg") and text.rstrip().endswith("</svg>") and len(text) > 10_000

@@ -9,7 +9,7 @@ import pytest
 from domino_tui.engine.actions import parse_action
 from domino_tui.engine.deal import forced_lead
 from domino_tui.engine.match import Match
-from domino_tui.engine.rules import make_rules
+from domino_tui.engine.rules import make_rules, with_options
 
 from .scripted import TS, act, deal_of, mask, scripted_match
 
@@ -241,6 +241,6 @@ def test_C2_classic_later_rounds_use_the_same_rule_unless_winner_leads() -> None
     (r1,) = act(m, "6-6 1-6R 5-6L")
     assert r1.went_out == 0
     assert leads(m) == (1, lead_codes("6-6"))
-    m2 = scripted_match(rules.replace(later_leads="winner"), first, second)
+    m2 = scripted_match(with_options(rules, later_leads="winner"), first, second)
     act(m2, "6-6 1-6R 5-6L")
     assert leads(m2) == (0, lead_codes("3-4 5-5"))

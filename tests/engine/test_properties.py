@@ -20,7 +20,7 @@ from domino_tui.engine.deal import forced_lead, needs_redeal
 from domino_tui.engine.match import Match
 from domino_tui.engine.record import dumps, loads, make_record, replay
 from domino_tui.engine.round import IllegalActionError, RoundState
-from domino_tui.engine.rules import Rules, make_rules
+from domino_tui.engine.rules import Rules, make_rules, with_options
 from domino_tui.engine.scoring import Standing
 from domino_tui.engine.view import seat_view
 
@@ -73,7 +73,7 @@ def rule_sets(draw: st.DrawFn) -> Rules:
     opts["target"] = draw(st.sampled_from([12, 40, 101]))
     rules = make_rules(opts, preset=preset)
     spare = 28 - rules.dealt * players
-    return rules.replace(boneyard_reserve=draw(st.integers(0, min(2, spare))))
+    return with_options(rules, boneyard_reserve=draw(st.integers(0, min(2, spare))))
 
 
 def try_illegal(m: Match, rng: random.Random) -> None:

@@ -13,6 +13,7 @@ from domino_tui.engine.rules import (
     RulesError,
     make_rules,
     parse_settings,
+    with_options,
 )
 
 
@@ -82,9 +83,9 @@ def test_parse_settings() -> None:
 
 
 def test_replace_validates_again() -> None:
-    assert make_rules().replace(players=3).players == 3
+    assert with_options(make_rules(), players=3).players == 3
     with pytest.raises(RulesError):
-        make_rules().replace(players=5)
+        with_options(make_rules(), players=5)
 
 
 REFUSED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [

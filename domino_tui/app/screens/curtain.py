@@ -6,10 +6,11 @@ curtain (board, scores and log stay in view) that only that player lifts with En
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual import events
 
 from ...engine.actions import KNOCK
-from ...engine.tiles import bits
 from ..widgets.hand import Hand
 from .table import TableScreen
 
@@ -27,25 +28,28 @@ class Curtain(TableScreen):
 
     def lift_curtain(self) -> None:
         seat, self.curtain = self.curtain, -1
-        self.message = ""  # a key pressed behind the curtain leaves nothing for the next player
+        # a key pressed behind the curtain leaves nothing for the next player
+        self.turn = replace(self.turn, message="")
         if seat >= 0 and not self.match.over and self.match.turn == seat:
             self.table.lift(seat)  # only now may the table take this seat's moves
             self.show_hand(seat)
 
     def show_hand(self, seat: int) -> None:
-        if seat != self.viewer:
-            self.selected = -1
-        self.viewer = self.bottom = seat
-        playable, hand = self.playable(), self.match.round.hands[seat]
-        if not (self.selected >= 0 and playable >> self.selected & 1):
-            first = next(iter(bits(playable)), -1)
-            if first >= 0:
-                self.selected = first
-            elif not (self.selected >= 0 and hand >> self.selected & 1):
-                self.selected = next(iter(bits(hand)), -1)
-        self.refresh_table()
+        """The hand on screen with the cursor on a playable tile; a lone knock is made at once
+        if the player asked for that in Settings."""
+        self.put_hand(seat)
         if self.domino.settings.auto_knock and self.match.legal_actions() == [KNOCK]:
             self.call_later(self.perform, KNOCK)
+
+    def put_hand(self, seat: int) -> None:
+        """``seat``'s hand on screen, the cursor where the controller puts it
+        (:meth:`~domino_tui.play.turn.TurnController.show_hand`)."""
+        same = seat == self.viewer
+        self.viewer = self.bottom = seat
+        controller = self.turn_controller()
+        if controller is not None:
+            self.turn = controller.show_hand(self.turn, same)
+        self.refresh_table()
 
     def on_click(self, event: events.Click) -> None:
         """A click on the hidden hand lifts the curtain, like Enter."""

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 from textual.widgets import RichLog, Static
 
-from ...engine.actions import DRAW
 from ...engine.match import RoundResult
 from ...engine.round import Event, RoundState
-from ...engine.tiles import tile_set
 from ...play.events import EVERYONE, Moved, Refused, TableEvent, Tick, TimeUp
 from ...play.session import GameSession, UndoError
 from ...play.table import TableSession
 from ...transcript import plural
 from ...words.strings import t
-from ...words.turn import after_draw
 from ..widgets.scores import ScoreSheet
 from .bot_turns import BotTurns
 from .hints import Hints
@@ -158,17 +155,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         hidden as the turn passes in hot-seat, the round's end, or the next turn."""
         m = self.match
         rnd = rnd or m.round
-        if seat == self.viewer and code == DRAW:
-            drawn = rnd.history[-1].tile
-            self.new_tiles |= 1 << drawn
-            ts = tile_set(m.rules.set_top)
-            self.selected = drawn
-            self.message = self.to_player(after_draw(ts.name(drawn), m.legal_actions(), self.lang))
-        else:
-            self.message = ""
-        if code != DRAW and seat == self.viewer:
-            self.new_tiles = 0
-        self.clear_choice()
+        self.turn_moved(seat, code, rnd.history[-1].tile)
         self.token += 1
         if (result is not None or m.turn != seat) and self.session.hotseat:
             self.hide_hand()

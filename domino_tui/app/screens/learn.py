@@ -33,12 +33,14 @@ from textual.widgets import Static
 from ...engine.actions import DRAW, KNOCK, is_play
 from ...engine.match import RoundResult
 from ...engine.round import Event
-from ...engine.tiles import bits, tile_set
+from ...engine.tiles import tile_set
 from ...play.lesson import NEXT, ROUND_END, STEPS, Step, lesson_session, longest_line
 from ...play.session import GameSession
 from ...play.table import TableSession
+from ...play.turn import Refuse
 from ...words.strings import t
 from ...words.turn import refused
+from ..widgets.chain import Chain
 from .game import GameScreen
 from .round_end import RoundEndScreen
 
@@ -186,17 +188,7 @@ class LearnScreen(GameScreen):
     def show_hand(self, seat: int) -> None:
         """The hand with the cursor on a playable tile, and never an automatic knock: the
         lesson waits for the player's own K."""
-        if seat != self.viewer:
-            self.selected = -1
-        self.viewer = self.bottom = seat
-        playable, hand = self.playable(), self.match.round.hands[seat]
-        if not (self.selected >= 0 and playable >> self.selected & 1):
-            first = next(iter(bits(playable)), -1)
-            if first >= 0:
-                self.selected = first
-            elif not (self.selected >= 0 and hand >> self.selected & 1):
-                self.selected = next(iter(bits(hand)), -1)
-        self.refresh_table()
+        self.put_hand(seat)
 
     def perform(self, code: int) -> None:
         """The bots' scripted moves pass; the player's move must be the step's."""
@@ -253,6 +245,14 @@ class LearnScreen(GameScreen):
             return
         super().try_action(code)
 
+    def on_chain_end_clicked(self, event: Chain.EndClicked) -> None:
+        """A click on an end names a move, as D and K do: on a step that only explains, the
+        lesson says how to read on (:meth:`try_action`)."""
+        if self.my_turn() and self.step.move is None:
+            self.oops(t("learn.why_read", self.lang))
+            return
+        super().on_chain_end_clicked(event)
+
     def tutor_wanted(self, code: int) -> bool:
         """The script, not the tutor, judges the lesson's moves (see the module's docstring)."""
         return False
@@ -276,9 +276,9 @@ class LearnScreen(GameScreen):
         return {key for keys, _, _ in self.KEYS for key in keys.split(",")}
 
     # --- what to say -------------------------------------------------------------------------
-    def refuse(self, why: str) -> None:
+    def refuse(self, refusal: Refuse) -> None:
         """The engine's reason, then what the lesson wants pressed."""
-        self.say(refused(why, self.do_text(), self.lang))
+        self.say(refused(refusal.why, self.do_text(), self.lang))
         self.app.bell()
 
     def oops(self, why: str) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from rich.markup import escape
 from rich.text import Text
@@ -18,19 +19,20 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from ...engine.actions import DRAW, KNOCK, is_pair, pair_tiles
+from ...engine.actions import DRAW, KNOCK
 from ...engine.cross import CLOSED, CrossState
 from ...engine.match import RoundResult
 from ...engine.round import Event, RoundState
 from ...engine.tiles import bits, tile_set
 from ...play.session import GameSession
 from ...play.table import TableSession
+from ...play.turn import TurnController, TurnState
 from ...play.turn_moves import can_close, playable_tiles, several_moves
 from ...score_words import legend_line
-from ...transcript_cross import ARROWS, ends_text
+from ...transcript_cross import ends_text
 from ...words.events import event_line, last_action
 from ...words.strings import t
-from ...words.turn import END_ARROWS, addressed, end_words, fit_name, move_text, recent_lines
+from ...words.turn import END_ARROWS, fit_name, recent_lines
 from ..widgets.board import lead_index, worst_line
 from ..widgets.chain import Chain, ChainState
 from ..widgets.hand import Hand, HandState
@@ -51,6 +53,21 @@ def shown(widget: W, what: object, update: Callable[[W], object]) -> None:
         update(widget)
 
 
+class TurnField:
+    """A field of the table's :class:`~domino_tui.play.turn.TurnState` read and written as an
+    attribute of the screen, for the parts of the turn cycle that set one field at a time (the
+    turn after a move, undo, hints, the tutor) and for tests; a write replaces the state."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, screen: TableScreen | None, owner: type | None = None) -> Any:
+        return self if screen is None else getattr(screen.turn, self.name)
+
+    def __set__(self, screen: TableScreen, value: Any) -> None:
+        screen.turn = replace(screen.turn, **{self.name: value})
+
+
 class TableScreen(DominoScreen):
     """The state of one table and how it looks; ``GameScreen`` runs the turns on it.
 
@@ -64,6 +81,19 @@ class TableScreen(DominoScreen):
 
     table: TableSession  # the game's flow, with no UI (play/table.py); GameScreen sets it
 
+    selected = TurnField()  # tile id under the cursor
+    choosing = TurnField()  # tile whose end is being chosen
+    choose_side = TurnField()  # the end it would go to: 0-3, left, right, up, down
+    closed = TurnField()  # the tile is to be laid closed, face down (G6)
+    offer = TurnField()  # the several-doubles move shown for Enter (G7, K3.4), or -1
+    message = TurnField()
+    new_tiles = TurnField()  # tiles the viewer drew this turn
+
+    @property
+    def choices(self) -> dict[int, int]:
+        """While choosing: end → the move that lays the tile there."""
+        return self.turn.ends
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
@@ -71,14 +101,9 @@ class TableScreen(DominoScreen):
         self.viewer = -1 if session.hotseat else self.bottom  # whose hand is on screen
         self.curtain = -1  # hot-seat: the seat whose turn waits behind the privacy curtain
         self.clock: tuple[int, int] | None = None  # hot-seat turn timer: (seat, seconds left)
-        self.selected = -1  # tile id under the cursor
-        self.choosing = -1  # tile whose end is being chosen
-        self.choose_side = 0  # the end it would go to: 0-3, left, right, up, down
-        self.choices: dict[int, int] = {}  # while choosing: end → the move that lays it there
-        self.closed = False  # the tile is to be laid closed, face down (G6)
-        self.offer = -1  # the several-doubles move shown for Enter (G7, K3.4), or -1
-        self.new_tiles = 0  # tiles the viewer drew this turn
-        self.message = ""
+        # the cursor, the end being chosen, the closed mark, the offer, the words: the one
+        # record of the turn; keys change it through the TurnController (see TurnInput)
+        self.turn = TurnState()
         self.token = 0  # bumps when the game moves on, so stale bot answers are dropped
         self.skip = threading.Event()
         self.waiting_modal = False
@@ -194,19 +219,34 @@ class TableScreen(DominoScreen):
             keys.add("close")
         return frozenset(keys)
 
+    def turn_controller(self) -> TurnController | None:
+        """The keys' rules for the seat whose hand is on screen, from that seat's view only;
+        None while no hand is shown."""
+        if self.viewer < 0:
+            return None
+        name = self.session.name(self.viewer) if self.session.hotseat else ""
+        view = self.session.view(self.viewer)
+        # the board's arrows are asked for only while an end is chosen: only its words name one
+        arrows = self.end_arrows() if self.turn.choosing >= 0 else END_ARROWS
+        return TurnController(view, self.lang, self.my_turn(), name, arrows)
+
     def clear_choice(self) -> None:
         """Forget a half-made move: the end being chosen, the closed mark, the offered doubles."""
-        self.choosing = self.offer = -1
-        self.choices = {}
-        self.closed = False
+        self.turn = self.turn.cleared()
 
     def hide_hand(self) -> None:
         """No hand on screen: whatever named its tiles goes too (drawn marks, hint, cursor)."""
         self.viewer = -1
-        self.selected = -1
-        self.clear_choice()
-        self.new_tiles = 0
-        self.message = ""
+        self.turn = self.turn.hidden()
+
+    def turn_moved(self, seat: int, code: int, drawn: int) -> None:
+        """What a move leaves of the turn: the viewer's draw marks ``drawn`` new, puts the
+        cursor on it and says what is open now; any other move forgets the half-made move."""
+        controller = self.turn_controller() if seat == self.viewer and code == DRAW else None
+        if controller is not None:
+            self.turn = controller.drew(self.turn, drawn)
+        else:
+            self.turn = self.turn.moved_on(mine=seat == self.viewer)
 
     def ends_title(self) -> str:
         """The board's border title: the open ends, ``ends 3 · 5`` on a line, every arm's
@@ -262,7 +302,7 @@ class TableScreen(DominoScreen):
             ChainState(
                 line=tuple(line),
                 last=last,
-                choosing=self.choose_side if self.choosing >= 0 else -1,
+                choosing=self.turn.choose_side if self.turn.choosing >= 0 else -1,
                 style=settings.tile_style,
                 empty_text=t("no_tiles_you", lang)
                 if rnd.turn == self.viewer and not s.hotseat
@@ -301,8 +341,8 @@ class TableScreen(DominoScreen):
             HandState(
                 tiles=tuple(tiles),
                 playable=self.playable(),
-                selected=self.selected if self.my_turn() else -1,
-                new=self.new_tiles,
+                selected=self.turn.selected if self.my_turn() else -1,
+                new=self.turn.new_tiles,
                 hidden_text="" if self.viewer >= 0 else self.hidden_text(),
                 style=settings.tile_style,
                 top=ts.top,
@@ -340,69 +380,29 @@ class TableScreen(DominoScreen):
             return t("curtain_status", lang, name=self.session.name(self.curtain))
         if self.showing_final() and self.finished is not None:
             return t("tw.final_position", lang, n=self.finished[0])
-        if self.message:
-            return self.message
+        if self.turn.message:
+            return self.turn.message
         if m.over:
             return t("game_over", lang)
-        if self.choosing >= 0:
+        controller = self.turn_controller()
+        if controller is not None and self.turn.choosing >= 0:
             return self.choosing_text()
-        if self.offer >= 0:
-            moves = several_moves(m.legal_actions())
-            n = moves.index(self.offer) + 1 if self.offer in moves else 1
-            move = move_text(self.offer, tile_set(m.rules.set_top), lang)
-            return t("tw.several_shown", lang, move=move, n=n, of=len(moves))
-        if not self.my_turn():
+        if controller is not None and self.turn.offer >= 0:
+            return controller.offer_words(self.turn)
+        if controller is None or not self.my_turn():
             return t("waiting", lang, name=self.session.name(m.turn))
-        return self.to_player(self.your_turn_text())
+        return controller.to_player(controller.your_turn_words(self.turn))
 
     def to_player(self, text: str) -> str:
         """In hot-seat a word for the player at the keyboard names them ("Alex, your turn:
         …"); against bots the one human is simply "you"."""
-        if not self.session.hotseat or self.viewer < 0:
-            return text
-        return addressed(self.session.name(self.viewer), text, self.lang)
-
-    def your_turn_text(self) -> str:
-        lang, m = self.lang, self.match
-        legal = m.legal_actions()
-        if legal == [DRAW]:
-            return t("your_turn_draw", lang)
-        if legal == [KNOCK]:
-            return t("your_turn_knock", lang)
-        ts = tile_set(m.rules.set_top)
-        if not m.round.placed:
-            lead = ", ".join(ts.name(c >> 1) for c in legal)
-            if len(legal) < len(self.hand_tiles()):
-                return f"{t('your_turn', lang)} {t('lead_with', lang, tiles=lead)}"
-        text = t("your_turn", lang)
-        if self.closed and self.selected >= 0:  # the closed mark replaces the other offers
-            return text + " " + t("tw.closed_ready", lang, tile=ts.name(self.selected))
-        several = several_moves(legal)
-        if len(several) == 1 and is_pair(several[0]):
-            a, b = pair_tiles(several[0])
-            text += " " + t("pair_offer", lang, a=ts.name(a), b=ts.name(b))
-        elif several:
-            text += " " + t("tw.several_offer", lang)
-        if can_close(legal):
-            text += " " + t("tw.close_offer", lang)
-        return text
+        controller = self.turn_controller()
+        return text if controller is None else controller.to_player(text)
 
     def choosing_text(self, short: bool = False) -> str:
-        """Which end the tile goes to (named with its number) and the keys that change it;
-        ``short`` after a refusal, which takes half the status line."""
-        rnd, lang = self.match.round, self.lang
-        tile = tile_set(self.match.rules.set_top).name(self.choosing)
-        end = end_words(
-            self.choose_side, rnd.open_ends()[self.choose_side], lang, self.end_arrows()
-        )
-        if self.closed:
-            end += f" ({t('tw.closed', lang)})"
-        arrows = "/".join(ARROWS[e] for e in sorted(self.choices))
-        if short:
-            return t("tw.choose_still", lang, end=end, arrows=arrows)
-        if set(self.choices) <= {0, 1}:  # a line, or the cross before its arms open
-            return t("tw.choose_end", lang, tile=tile, end=end)
-        return t("tw.choose_cross", lang, tile=tile, end=end, arrows=arrows)
+        """Which end the tile goes to and the keys that change it (the controller's words)."""
+        controller = self.turn_controller()
+        return "" if controller is None else controller.choosing_words(self.turn, short)
 
     def say(self, text: str) -> None:
         self.message = text

@@ -13,17 +13,32 @@ JSON-able data such as Морской's «на сто» or Генерал's gene
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cross import CrossConfig, CrossState
 from ..deal import Deal, PreviousRound, choose_lead, deal
+from ..options import Rules, RulesError, classic_hand
+from ..results import Outcome, RoundResult
 from ..round import RoundState
-from ..rules import Rules, RulesError
+from ..scoring import RoundScore, Standing
 
-if TYPE_CHECKING:
-    from ..match import Match, Outcome
-    from ..scoring import RoundScore, Standing
+
+class MatchState(Protocol):
+    """What a variant reads of the match it plays in (the :class:`~..match.Match` passes
+    itself): the rules, the one seeded RNG, the sheet so far and the variant's own running
+    state. A protocol, so that a variant never imports the match that finds it by name."""
+
+    rules: Rules
+    rng: random.Random
+    standings: tuple[Standing, ...]
+    carry: int
+    extra: dict[str, Any]
+    results: list[RoundResult]
+
+    @property
+    def seats_in(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -88,17 +103,17 @@ class Variant:
 
     def auto_hand(self, players: int) -> int:
         """Tiles dealt each when ``hand_size`` is 0: the classic rule, 7 for two, else 5 (C1)."""
-        return 7 if players == 2 else 5
+        return classic_hand(players)
 
     def initial_extra(self, rules: Rules) -> dict[str, Any]:
         """The variant's running state at the start of a match."""
         return {}
 
     # --- a new round ----------------------------------------------------------------------------
-    def deal(self, match: Match, seats: tuple[int, ...]) -> Deal:
+    def deal(self, match: MatchState, seats: tuple[int, ...]) -> Deal:
         return deal(match.rules, match.rng, seats)
 
-    def previous(self, match: Match) -> PreviousRound | None:
+    def previous(self, match: MatchState) -> PreviousRound | None:
         if not match.results:
             return None
         last = match.results[-1]
@@ -109,7 +124,7 @@ class Variant:
             fish=last.fish,
         )
 
-    def lead(self, match: Match, dealt: Deal, seats: tuple[int, ...]) -> tuple[int, int]:
+    def lead(self, match: MatchState, dealt: Deal, seats: tuple[int, ...]) -> tuple[int, int]:
         """The leader and the mask of tiles they may lead with."""
         return choose_lead(match.rules, dealt.hands, seats, self.previous(match))
 
@@ -133,7 +148,7 @@ class Variant:
         return None
 
     # --- the end of a round ---------------------------------------------------------------------
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         raise NotImplementedError
 
     def round_costs(

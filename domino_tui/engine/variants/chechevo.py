@@ -24,12 +24,12 @@ from typing import Any
 
 from ..actions import placements
 from ..cross import CrossConfig
-from ..match import Match, Outcome
+from ..options import Rules
+from ..results import Outcome
 from ..round import RoundState
-from ..rules import Rules
 from ..scoring import RoundScore, Standing, score_round
 from ..tiles import tile_set
-from .base import Option, Settled, Variant
+from .base import MatchState, Option, Settled, Variant
 from .kozel import GOAT_PRICE, Kozel, decide_end, end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -61,7 +61,7 @@ class Chechevo(Kozel):
         """V5.4, V5.5: closed doubles after the base, several doubles at once."""
         return _CONFIG
 
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules
         special = _specials(r, state)
         if special.blank_out:  # V5.8.3, V5.D5: the match ends before any writing

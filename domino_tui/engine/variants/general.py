@@ -32,16 +32,14 @@ winner and 0 to the goat (a draw under ``rounds:N``: no goat, no winner, 1 each)
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..options import Rules, RulesError
+from ..results import Outcome
 from ..round import RoundState
-from ..rules import Rules, RulesError
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles
 from ..tiles import DOUBLE_SIX
-from .base import Option, Settled, Variant
-
-if TYPE_CHECKING:
-    from ..match import Match, Outcome
+from .base import MatchState, Option, Settled, Variant
 
 PRESETS: dict[str, dict[str, Any]] = {
     "general": {
@@ -100,7 +98,7 @@ class General(Variant):
     def initial_extra(self, rules: Rules) -> dict[str, Any]:
         return {"generals": [0, 0], "counted": 0}
 
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules
         before = match.standings
         generals = list(match.extra.get("generals", [0, 0]))
@@ -238,8 +236,6 @@ def _rounds_goat(losses: list[int], generals: list[int]) -> int:
 
 
 def _outcome(goat: int) -> Outcome:
-    from ..match import Outcome
-
     if goat < 0:
         return Outcome(goats=(), winners=(), ratings=(1, 1))
     ratings = (0, 1) if goat == 0 else (1, 0)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..match import Match, Outcome
+from ..options import Rules
+from ..results import Outcome
 from ..round import RoundState
-from ..rules import Rules
 from ..scoring import RoundScore, Standing, rating, score_round
-from .base import Settled, Variant
+from .base import MatchState, Settled, Variant
 
 REMEMBERED_WEIGHT = 0.5  # remembered points are written about half the time, else wiped
 GOAT_PRICE = 80.0  # pips a side would give up to avoid becoming the goat this round
@@ -44,7 +44,7 @@ class Kozel(Variant):
     def check(self, rules: Rules) -> None:
         """Козёл's own checks are the rules object's (F15 and friends)."""
 
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules
         score = score_round(r, match.standings, match.carry, state)
         standings = tuple(line.after for line in score.lines)

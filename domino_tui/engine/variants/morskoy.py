@@ -57,12 +57,12 @@ from functools import cache
 from typing import Any
 
 from ..deal import MAX_REDEALS, Deal, deal, forced_lead, needs_redeal
-from ..match import Match, Outcome
+from ..options import Rules
+from ..results import Outcome
 from ..round import RoundState
-from ..rules import Rules
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles, hand_value
 from ..tiles import tile_set
-from .base import Option, Settled, Variant
+from .base import MatchState, Option, Settled, Variant
 
 PRESETS: dict[str, dict[str, Any]] = {
     "morskoy": {
@@ -366,7 +366,7 @@ class Morskoy(Variant):
         return {"mode": "first"}
 
     # --- a new round ----------------------------------------------------------------------------
-    def deal(self, match: Match, seats: tuple[int, ...]) -> Deal:
+    def deal(self, match: MatchState, seats: tuple[int, ...]) -> Deal:
         extra, rules, rng = match.extra, match.rules, match.rng
         for _ in range(int(extra.get("skip", 0))):  # the egg tries that missed (V1.7.4)
             deal(rules, rng, seats)
@@ -374,7 +374,7 @@ class Morskoy(Variant):
             return deal_na_sto(rules, rng, seats, int(extra["leader"]))
         return deal(rules, rng, seats)
 
-    def lead(self, match: Match, dealt: Deal, seats: tuple[int, ...]) -> tuple[int, int]:
+    def lead(self, match: MatchState, dealt: Deal, seats: tuple[int, ...]) -> tuple[int, int]:
         """V1.3: K2.1 in the first round; later the winner or the fisher with any tile; 6-6
         for an earned «на сто»; the egg try's double after «яйца»."""
         extra, rules = match.extra, match.rules
@@ -396,7 +396,7 @@ class Morskoy(Variant):
         return seat, 1 << tile
 
     # --- the end of a round ---------------------------------------------------------------------
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules
         v = judge(r, match.standings, match.extra, state)
         notes = dict(v.notes)

@@ -3,15 +3,15 @@ one move and the close-out. Scoring is Козёл's (V2.8, V2.9)."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from typing import Any
 
 from ..cross import CrossConfig
-from ..match import Match
+from ..options import Rules
 from ..round import RoundState
-from ..rules import Rules
 from ..scoring import RoundScore, Standing, score_round
-from .base import Option, Settled, Variant
+from .base import MatchState, Option, Settled, Variant
 from .kozel import Kozel, decide_end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
@@ -39,7 +39,7 @@ class Osel(Kozel):
             close_out=bool(rules.opt("close_out")),
         )
 
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         if state.closed_out < 0:
             return super().settle(match, state)
         r = match.rules
@@ -86,7 +86,7 @@ def _score(
 def _ordinary_count(rules: Rules) -> Rules:
     """V2.D3: after a close-out every player scores their own hand (K8.1's count, no clearing),
     in pairs each pair its own hands."""
-    return rules.replace(fish="all", pair_fish="own")
+    return dataclasses.replace(rules, fish="all", pair_fish="own")  # a count, not a new game
 
 
 VARIANT = Osel()

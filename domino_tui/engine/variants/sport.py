@@ -28,15 +28,13 @@ The outcome: the pair with more written wins, the other pair is the goat; rating
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..options import Rules, RulesError
+from ..results import Outcome
 from ..round import RoundState
-from ..rules import Rules, RulesError
 from ..scoring import RoundScore, SideLine, Standing, hand_value
-from .base import Settled, Variant
-
-if TYPE_CHECKING:
-    from ..match import Match, Outcome
+from .base import MatchState, Settled, Variant
 
 PRESETS: dict[str, dict[str, Any]] = {
     "sport": {
@@ -77,7 +75,7 @@ class Sport(Variant):
     def initial_extra(self, rules: Rules) -> dict[str, Any]:
         return {"deals": 0}
 
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules
         before = match.standings
         seat_points = tuple(hand_value(r, state.hands[s]) for s in range(r.players))
@@ -160,8 +158,6 @@ def write(rules: Rules, state: RoundState, pts: tuple[int, int]) -> tuple[int, i
 
 def _outcome(standings: tuple[Standing, ...]) -> Outcome:
     """V6.9: more written wins; equal totals are a draw."""
-    from ..match import Outcome
-
     a, b = standings[0].written, standings[1].written
     if a == b:
         return Outcome(goats=(), winners=(), ratings=(1, 1))

@@ -28,12 +28,12 @@ from typing import Any
 
 from ..cross import CrossConfig, CrossState, end_count
 from ..deal import Deal, forced_lead
-from ..match import Match, Outcome
+from ..options import Rules, RulesError
+from ..results import Outcome
 from ..round import RoundState
-from ..rules import Rules, RulesError
 from ..scoring import RoundScore, SideLine, Standing
 from ..tiles import tile_set
-from .base import Option, Settled, Variant
+from .base import MatchState, Option, Settled, Variant
 
 WIN_SHARE = 0.5  # the search bots' price of winning (losing) the match, in targets
 
@@ -129,7 +129,7 @@ class Telefon(Variant):
         return {"lot": None}
 
     # --- a new round ----------------------------------------------------------------------------
-    def lead(self, match: Match, dealt: Deal, seats: tuple[int, ...]) -> tuple[int, int]:
+    def lead(self, match: MatchState, dealt: Deal, seats: tuple[int, ...]) -> tuple[int, int]:
         """V3.3: the first round 0-0, then the lowest double (V3.3.1), or by lot (V3.3.2); later
         rounds the previous round's winner, any tile (V3.3.3)."""
         r = match.rules
@@ -150,7 +150,7 @@ class Telefon(Variant):
         return seat, 1 << tile
 
     # --- the end of a round ---------------------------------------------------------------------
-    def settle(self, match: Match, state: RoundState) -> Settled:
+    def settle(self, match: MatchState, state: RoundState) -> Settled:
         assert isinstance(state, CrossState)
         r = match.rules
         sheet = score_sheet(r, match.standings, state)
