@@ -20,6 +20,7 @@ from textual.theme import Theme
 
 from ..play.saving import Saves
 from ..play.session import ActionListener, GameSession
+from ..play.table import TableSession
 from ..storage.settings import PACES, THEMES, Settings, SettingsStore, default_path
 from ..words.strings import not_counted, save_broken, t, theme_label
 from .screens.dialogs import ConfirmQuit, TooSmall
@@ -56,7 +57,7 @@ class DominoApp(App[None]):
     def __init__(
         self,
         store: SettingsStore,
-        session: GameSession | None = None,
+        session: GameSession | TableSession | None = None,
         *,
         lang: str | None = None,
         pace: str | None = None,
@@ -75,7 +76,9 @@ class DominoApp(App[None]):
             settings = Settings.from_dict({**settings.__dict__, "lang": lang})
         self.settings = settings
         self.pace_override = pace if pace in PACES else None
-        self.first_session = session
+        first = session.game if isinstance(session, TableSession) else session
+        self.first_session = first  # the game the app opens on, if any
+        self.first_table: TableSession | None = None  # … and its table, once it is ready
         self.on_action = on_action
         self.resume_hook = resume
         self.can_resume_hook = can_resume
@@ -87,7 +90,7 @@ class DominoApp(App[None]):
             saves.undo_enabled = lambda: self.settings.undo
             saves.notify = lambda text: self.notify(text, severity="error", timeout=8, markup=False)
         if session is not None:
-            self._prepare(session)
+            self.first_table = self.table_for(session)
         self.localize_palette_key()
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
@@ -163,8 +166,8 @@ class DominoApp(App[None]):
     def on_mount(self) -> None:
         self.register_theme(CONTRAST)
         self._set_theme()
-        if self.first_session is not None:
-            self.push_screen(GameScreen(self.first_session))
+        if self.first_table is not None:
+            self.push_screen(GameScreen(self.first_table))
         if self.first_screen is not None:
             self.push_screen(self.first_screen())
         self.check_size()
@@ -212,14 +215,30 @@ class DominoApp(App[None]):
             self.pace_override = session.pace
         session.pace = self.pace
 
-    def start_game(self, session: GameSession) -> None:
+    def table_for(self, session: GameSession | TableSession) -> TableSession:
+        """The table that runs ``session`` here: saved by this app's Saves, undo and the tutor
+        as the settings say (this game's own tutor choice first). A TableSession given ready
+        keeps its own."""
+        game = session.game if isinstance(session, TableSession) else session
+        self._prepare(game)
+        if isinstance(session, TableSession):
+            return session
+
+        def tutor() -> bool:
+            return self.settings.tutor if game.tutor is None else game.tutor
+
+        return TableSession(
+            game, saves=self.saves, undo_allowed=lambda: self.settings.undo, tutor=tutor
+        )
+
+    def start_game(self, session: GameSession | TableSession) -> None:
         """Open a table. Every game has its own save, so the game left here (if any) stays
         saved and resumable; this window now holds the new one."""
-        self._prepare(session)
+        table = self.table_for(session)
         if self.saves is not None:
-            self.saves.hold(session.game_id)
+            self.saves.hold(table.game.game_id)
         self.open_menu()
-        self.push_screen(GameScreen(session))
+        self.push_screen(GameScreen(table))
 
     def play_again(self, old: GameSession) -> None:
         """Same seats and rules, the next seed: a seeded run stays reproducible."""
@@ -406,7 +425,7 @@ class DominoApp(App[None]):
 
 
 def make_app(
-    session: GameSession | None = None,
+    session: GameSession | TableSession | None = None,
     *,
     settings_path: Path | str | None = "default",
     **options: Any,

@@ -1,19 +1,23 @@
 """Bots' turns: a bot thinks in a thread worker while the table stays live, then waits out the
 chosen pace (Space cuts the wait short) before its move lands.
 
-The decision itself runs in the session's bot runner (bots/runner.py): a daemon thread with a
-time limit, so a plugin that hangs or raises gets a stand-in move, said in the status line and
-the log, and the match is marked (kept out of the rating). The worker here only waits, in short
-slices that notice a cancel: leaving the table or the app never waits for a stuck bot."""
+The decision itself is the table's (:meth:`~domino_tui.play.table.TableSession.think`, through
+the bot runner of bots/runner.py): a daemon thread with a time limit, so a plugin that hangs or
+raises gets a stand-in move, said in the status line and the log, and the match is marked (kept
+out of the rating). The worker here only waits, in short slices that notice a cancel: leaving
+the table or the app never waits for a stuck bot. Its answer comes back as a
+:class:`~.answers.BotMoved` message, and the table lays it (:meth:`TableSession.land` drops one
+for a position that has moved on)."""
 
 from __future__ import annotations
 
-from textual import work
+from textual import on, work
 from textual.worker import get_current_worker
 
-from ...bots.runner import POLL, Decision, mark
-from ...engine.view import SeatView
+from ...bots.runner import POLL
+from ...play.table import BotTurn
 from ...storage.settings import PACES
+from .answers import BotMoved
 from .table import TableScreen
 
 
@@ -29,9 +33,11 @@ class BotTurns(TableScreen):
             self.call_after_refresh(self.call_later, self.after_first_frame, seat, self.token)
             self.refresh_table()  # the frame shows the bot's turn as it always did
             return
-        view = self.session.view(seat)
+        turn = self.table.bot_turn()
+        if turn is None:
+            return
         delay = PACES.get(self.domino.pace, 0.0)
-        self.bot_turn(seat, view, self.token, delay)
+        self.bot_turn(turn, self.token, delay)
         self.refresh_table()
 
     def after_first_frame(self, seat: int, token: int) -> None:
@@ -40,11 +46,11 @@ class BotTurns(TableScreen):
             self.start_bot_turn(seat)
 
     @work(thread=True, exclusive=True, group="bot")
-    def bot_turn(self, seat: int, view: SeatView, token: int, delay: float) -> None:
+    def bot_turn(self, turn: BotTurn, token: int, delay: float) -> None:
         """Think off the UI thread, within the limit; a stale or cancelled turn says nothing."""
         worker = get_current_worker()
-        decision = self.session.decide(seat, view, lambda: worker.is_cancelled)
-        if decision is None:
+        move = self.table.think(turn, lambda: worker.is_cancelled)
+        if move is None:
             return
         waited = 0.0
         while waited < delay and not worker.is_cancelled:  # the pace, cut short by Space
@@ -52,19 +58,20 @@ class BotTurns(TableScreen):
                 break
             waited += POLL * 4
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.bot_done, seat, decision, token)
+            self.post_message(BotMoved(move, token))
 
-    def bot_done(self, seat: int, decision: Decision, token: int) -> None:
+    @on(BotMoved)
+    def bot_done(self, message: BotMoved) -> None:
         """An answer for a position that has moved on (undo, a timeout, leaving) is dropped."""
-        if token != self.token or self.match.over or self.match.turn != seat:
+        if message.token != self.token:
             return
-        code, fault = decision.code, decision.fault
-        if code not in self.match.legal_actions():
-            code = self.match.legal_actions()[0]
-        if fault is not None:
-            mark(self.match, fault)  # before the move, so its autosave keeps the mark
-        self.perform(code)
-        if fault is not None and decision.first:
+        rnd = self.match.round
+        landed = self.table.land(message.move)
+        if landed is None:
+            return
+        fault = message.move.decision.fault
+        self.moved(landed.seat, landed.code, landed.result, rnd)
+        if fault is not None and message.move.decision.first:
             words = fault.words(self.lang)
             self.write_log(words)
             self.say(words)

@@ -19,7 +19,7 @@ class Curtain(TableScreen):
     def before_human_turn(self, seat: int) -> None:
         """In hot-seat a new player's turn starts behind the curtain; otherwise (and once the
         curtain is lifted) the hand is shown with the cursor on a playable tile."""
-        if self.session.hotseat and seat != self.viewer:
+        if self.table.curtain == seat:  # the table lowered it for this turn
             self.hide_hand()
             self.bottom = self.curtain = seat
             self.refresh_table()
@@ -31,6 +31,7 @@ class Curtain(TableScreen):
         # a key pressed behind the curtain leaves nothing for the next player
         self.turn = replace(self.turn, message="")
         if seat >= 0 and not self.match.over and self.match.turn == seat:
+            self.table.lift(seat)  # only now may the table take this seat's moves
             self.show_hand(seat)
 
     def show_hand(self, seat: int) -> None:

@@ -1,16 +1,24 @@
 """The game screen: the turn cycle on the table, from a deal to the game's end.
 
-The table (``table.py``) keeps the state and draws it; the parts mixed in here act on it: the
-player's keys and clicks (``turn_input.py``), the hot-seat curtain (``curtain.py``), bots
-thinking in a worker (``bot_turns.py``), the turn timer (``turn_timer.py``) and hints
-(``hints.py``). This module runs the turns, the round and game ends, and undo.
+The game's flow is the :class:`~domino_tui.play.table.TableSession`'s (actions through the
+engine, bots, saves, undo, the timer, the curtain, hints, the tutor's check): this screen asks
+it and shows what it answers, and its events (a move, a tick of the timer, a timeout) come back
+to :meth:`GameScreen.on_table_event`. The table (``table.py``) keeps what is drawn; the parts
+mixed in here act on it: the player's keys and clicks (``turn_input.py``), the hot-seat curtain
+(``curtain.py``), bots thinking in a worker (``bot_turns.py``), the turn timer
+(``turn_timer.py``) and hints (``hints.py``). This module runs the turns on screen, the round
+and game ends, and undo.
 """
 
 from __future__ import annotations
 
+from textual.widgets import Static
+
 from ...engine.match import RoundResult
-from ...engine.round import Event
-from ...play.session import UndoError
+from ...engine.round import Event, RoundState
+from ...play.events import EVERYONE, Moved, Refused, TableEvent, Tick, TimeUp
+from ...play.session import GameSession, UndoError
+from ...play.table import TableSession
 from ...transcript import plural
 from ...words.strings import t
 from ..widgets.scores import ScoreSheet
@@ -22,6 +30,9 @@ from .turn_timer import TurnTimer
 
 
 class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
+    """One table on screen. ``table`` is the app's (with its saves, :meth:`DominoApp.table_for`);
+    a bare :class:`GameSession` gets a table of its own, with no saves (a test, the lesson)."""
+
     KEYS: tuple[tuple[str, str, str], ...] = (
         ("left", "left", ""),
         ("right", "right", ""),
@@ -39,6 +50,21 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         ("r", "rules", ""),  # in the palette too; the footer keeps 80 columns for play keys
         ("q", "app.request_quit", "key_quit"),
     )
+
+    def __init__(self, table: TableSession | GameSession) -> None:
+        if isinstance(table, GameSession):
+            table = TableSession(
+                table, undo_allowed=lambda: self.domino.settings.undo, tutor=self.tutor_setting
+            )
+        super().__init__(table.game)
+        self.table = table
+        self.watching = EVERYONE if table.game.hotseat else self.bottom
+        table.watch(self.on_table_event, self.watching)
+
+    def tutor_setting(self) -> bool:
+        """This table's choice (``domino play --tutor``, the guided game), else the setting."""
+        chosen = self.session.tutor
+        return self.domino.settings.tutor if chosen is None else chosen
 
     def localize(self) -> None:
         """Footer keys for what this table offers: several doubles (G7, K3.4) and a closed
@@ -66,6 +92,7 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
     def on_mount(self) -> None:
         self.query_one("#scores", ScoreSheet).can_focus = False
         self.log_round_so_far()  # a resumed round has moves already
+        self.table.start()
         self.refresh_table()
         self.start_timer()
         self.advance()
@@ -80,6 +107,20 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
         """Leaving the table: answers still on their way are dropped, waits end at once."""
         self.token += 1
         self.skip.set()
+        self.table.unwatch(self.on_table_event)
+        self.table.close()
+
+    def on_table_event(self, event: TableEvent) -> None:
+        """What the table tells this screen's seat (in hot-seat, everybody's: no drawn tile is
+        named in the shared log): moves for the log, the timer's seconds, a timeout."""
+        self.clock = self.table.clock
+        if isinstance(event, Moved):
+            for i, step in enumerate(event.steps):
+                self.write_log(self.event_text(step, event.at + i == 0))
+        elif isinstance(event, Tick):
+            self.query_one("#status", Static).update(self.status_text())
+        elif isinstance(event, TimeUp):
+            self.time_out(event.seat)
 
     # --- the turn cycle --------------------------------------------------------------------
     def advance(self) -> None:
@@ -93,25 +134,32 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
             self.start_bot_turn(seat)
             return
         self.skip.clear()
-        self.wind_clock(seat)
         self.before_human_turn(seat)
 
     def perform(self, code: int) -> None:
-        """Apply the action of the player to move, log it and move on."""
+        """Lay the action of the player to move (the table logs it through its events) and move
+        on; what the table refuses was never offered, so it is dropped here."""
         m = self.match
         rnd, seat = m.round, m.turn
-        if m.over or rnd.why_illegal(code) is not None:
+        if m.over:
             return
-        before = len(rnd.history)
-        result = self.session.apply(code)
-        for i, event in enumerate(rnd.history[before:], start=before):
-            self.write_log(self.event_text(event, i == 0))
+        try:
+            result = self.table.play(seat, code)
+        except Refused:
+            return
+        self.moved(seat, code, result, rnd)
+
+    def moved(
+        self, seat: int, code: int, result: RoundResult | None, rnd: RoundState | None = None
+    ) -> None:
+        """A move was laid (the player's, or a bot's): the drawn tile under the cursor, the hand
+        hidden as the turn passes in hot-seat, the round's end, or the next turn."""
+        m = self.match
+        rnd = rnd or m.round
         self.turn_moved(seat, code, rnd.history[-1].tile)
         self.token += 1
-        if result is not None or m.turn != seat:
-            self.clock = None
-            if self.session.hotseat:
-                self.hide_hand()
+        if (result is not None or m.turn != seat) and self.session.hotseat:
+            self.hide_hand()
         if result is not None:
             self.finished = (result.number, rnd)  # drawn while the round-end dialog is up
             self.round_over(result, rnd.history)
@@ -165,17 +213,15 @@ class GameScreen(TurnInput, BotTurns, TurnTimer, Hints):
     def action_undo(self) -> None:
         """Take back the player's last choice and the bots' replies (games against bots)."""
         lang = self.lang
-        if self.session.hotseat:
-            self.say(t("undo_hotseat", lang))
-            return
-        if not self.domino.settings.undo:
-            self.say(t("undo_off", lang))
+        never = self.table.undo_refusal()  # in hot-seat, or with the setting off
+        if never is not None:
+            self.say(t(never, lang))
             return
         if self.waiting_modal or self.match.over:
             return
         first_undo = self.session.with_undo
         try:
-            taken = self.session.undo()
+            taken = self.table.undo()
         except UndoError as err:
             self.say(t(str(err), lang))
             return

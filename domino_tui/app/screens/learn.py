@@ -36,6 +36,7 @@ from ...engine.round import Event
 from ...engine.tiles import tile_set
 from ...play.lesson import NEXT, ROUND_END, STEPS, Step, lesson_session, longest_line
 from ...play.session import GameSession
+from ...play.table import TableSession
 from ...play.turn import Refuse
 from ...words.strings import t
 from ...words.turn import refused
@@ -102,7 +103,8 @@ class LearnScreen(GameScreen):
     """
 
     def __init__(self, session: GameSession, steps: tuple[Step, ...] = STEPS) -> None:
-        super().__init__(session)
+        # a table with no saves, whose bots' chairs the script moves (no bot thinks here)
+        super().__init__(TableSession(session, bots_think=False))
         self.steps = steps
         self.index = 0
         self.scripted = False  # True while the lesson plays the bots' moves

@@ -19,13 +19,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...bots.base import Bot
-from ...bots.runner import Worker
 from ...engine.actions import DRAW, KNOCK
 from ...engine.cross import CLOSED, CrossState
+from ...engine.match import RoundResult
 from ...engine.round import Event, RoundState
 from ...engine.tiles import bits, tile_set
 from ...play.session import GameSession
+from ...play.table import TableSession
 from ...play.turn import TurnController, TurnState
 from ...play.turn_moves import can_close, playable_tiles, several_moves
 from ...score_words import legend_line
@@ -80,6 +80,8 @@ class TableScreen(DominoScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
+    table: TableSession  # the game's flow, with no UI (play/table.py); GameScreen sets it
+
     selected = TurnField()  # tile id under the cursor
     choosing = TurnField()  # tile whose end is being chosen
     choose_side = TurnField()  # the end it would go to: 0-3, left, right, up, down
@@ -106,10 +108,6 @@ class TableScreen(DominoScreen):
         self.token = 0  # bumps when the game moves on, so stale bot answers are dropped
         self.skip = threading.Event()
         self.waiting_modal = False
-        self.hint_bot: Bot | None = None
-        # the hint's and the tutor's searches run here, each within the session's help limit
-        self.hint_thinker = Worker("domino-hint")
-        self.tutor_thinker = Worker("domino-tutor")
         self.keys_shown: frozenset[str] | None = None  # footer keys that come and go
         # the round just finished, (its number, its last position): drawn while its round-end
         # dialog is up, so the board can be looked at before the next deal
@@ -123,6 +121,12 @@ class TableScreen(DominoScreen):
 
     def game_over(self) -> None:
         """Show the end of the game and what the player chooses next."""
+        raise NotImplementedError
+
+    def moved(
+        self, seat: int, code: int, result: RoundResult | None, rnd: RoundState | None = None
+    ) -> None:
+        """A move was laid on the table (in round ``rnd``): show it and move on."""
         raise NotImplementedError
 
     # --- layout ----------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Tutor mode: before a human's move is laid, the coach looks at it, and a mistake or a blunder
 is stopped with a dialog that offers to take it back or to play it anyway.
 
-The look (:func:`domino_tui.coach.review.tutor_check`) uses the deciding seat's view only, the
-same one the hint uses, so the warning can never tell a hidden tile. It runs in a thread worker:
+The look (the table's :meth:`~domino_tui.play.table.TableSession.answer_tutor`, with
+:func:`domino_tui.play.tutor.look`) uses the deciding seat's view only, the same one the hint
+uses, so the warning can never tell a hidden tile. It runs in a thread worker:
 the table stays live (help, log, hints, the menu), only a second move waits until it answers.
 An answer for a position that has moved on (undo, a timeout, leaving) is dropped, as bots' are.
 A forced move (one distinct legal move) and bots' moves are never looked at. In hot-seat the
@@ -13,87 +14,24 @@ that player's facts. A move taken back was never played: nothing to undo, nothin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
-from ...engine.view import SeatView
-from ...words.hints import move_words, reason_words
+from ...play.table import TutorAsked
+from ...play.tutor import Caught, caught_lines, look
 from ...words.strings import t
+from .answers import TutorAnswered
 from .base import DominoModal
 from .table import TableScreen
 
-if TYPE_CHECKING:  # the coach and its search load with the first look, not the first frame
-    from ...bots.explain import Reason
-    from ...coach.review import Decision
+__all__ = ["ANYWAY", "BACK", "Caught", "Tutor", "TutorWarning", "caught_lines", "look"]
 
 BACK, ANYWAY = "back", "anyway"
-
-
-@dataclass(frozen=True)
-class Caught:
-    """A move the tutor stops: the position it was chosen in, the review, and why the best
-    move is better (facts of the seat's view)."""
-
-    view: SeatView
-    decision: Decision
-    reasons: tuple[Reason, ...]
-
-
-def look(view: SeatView, code: int, seed: int) -> Caught | None:
-    """The tutor's look at ``code``: None when it may be laid, else what to say about it."""
-    from ...coach import review
-    from ...coach.review import warns
-
-    decision = review.tutor_check(view, code, seed=seed)
-    if not warns(decision):
-        return None
-    return Caught(view, decision, why_better(view, decision, seed))
-
-
-def why_better(view: SeatView, d: Decision, seed: int) -> tuple[Reason, ...]:
-    """The facts that set the best move apart from the one chosen, on the tutor's own
-    evaluation (same seed and budget, so the same values); none if they cannot be had."""
-    from ...bots.explain import reasons_for
-    from ...coach import review
-    from ...coach.review import value_of
-
-    budget = review.TUTOR_BUDGET
-    try:
-        values = review.review_values(view, d.played, seed=seed, budget=budget)
-        best, played = value_of(values, d.best), value_of(values, d.played)
-        return reasons_for(view, (best, played), complete=True)
-    except Exception:  # the warning stands without its reasons
-        return ()
-
-
-def caught_lines(caught: Caught, names: Sequence[str], lang: str) -> list[str]:
-    """The dialog's words: the move chosen described (not quoted as an order), its loss, the
-    better move and why."""
-    from ...bots.explain import Advice
-
-    d, view = caught.decision, caught.view
-    lines = [
-        t(
-            "tutor.loss",
-            lang,
-            played=move_words(view, d.played, lang, noun=True),
-            loss=f"{d.loss:.1f}",
-            error=f"{d.error:.1f}",
-        ),
-        t("tutor.better", lang, best=move_words(view, d.best, lang, noun=True)),
-    ]
-    advice = Advice(d.best, caught.reasons, (), "better")
-    why = [reason_words(r, advice, view, names, lang) for r in caught.reasons]
-    if why:
-        lines.append(t("tutor.why", lang, reasons="; ".join(why)))
-    return lines
 
 
 class TutorWarning(DominoModal):
@@ -145,36 +83,32 @@ class TutorWarning(DominoModal):
 
 class Tutor(TableScreen):
     """The table's side of the tutor: every move of the player at the table goes through
-    :meth:`commit`, which lays it, or first has it looked at."""
+    :meth:`commit`, which lays it, or first has the table's tutor look at it."""
 
     tutor_move = -1  # the move the tutor is looking at; another waits until it answers
 
     def tutor_on(self) -> bool:
         """This table's choice (``domino play --tutor``, the guided game), else the setting."""
-        chosen = self.session.tutor
-        return self.domino.settings.tutor if chosen is None else chosen
+        return self.table.tutor_on()
 
     def tutor_wanted(self, code: int) -> bool:
         """Only a real choice of the player to move is looked at, never a forced move."""
-        if not (self.tutor_on() and self.my_turn()):
-            return False
-        from ...bots.explain import distinct_moves
-
-        return len(distinct_moves(self.session.view(self.viewer))) > 1
+        return self.my_turn() and self.table.tutor_wanted(self.viewer, code)
 
     def commit(self, code: int) -> None:
         """Lay the player's move, unless the tutor wants to look at it first."""
         if self.tutor_move >= 0:
             self.say(t("tutor.held", self.lang))
             return
-        if not self.tutor_wanted(code):
+        asked = self.table.ask_tutor(self.viewer, code) if self.tutor_wanted(code) else None
+        if asked is None:
             self.perform(code)
             return
         self.tutor_move = code
         self.clear_choice()  # the move is made: no end is being chosen any more
         self.message = t("tutor.looking", self.lang)
         self.refresh_table()
-        self.tutor_worker(self.session.view(self.viewer), code, self.token)
+        self.tutor_worker(asked, self.token)
 
     def stop_tutor(self) -> bool:
         """Esc while the tutor looks (a rare position can take it long): the look is
@@ -186,20 +120,18 @@ class Tutor(TableScreen):
         return True
 
     @work(thread=True, exclusive=True, group="tutor")
-    def tutor_worker(self, view: SeatView, code: int, token: int) -> None:
+    def tutor_worker(self, asked: TutorAsked, token: int) -> None:
         """The look runs in the tutor's own thread within the help limit; one that fails or
         does not come in time lays the move, as if the tutor had nothing to say."""
         worker = get_current_worker()
-        seed = self.session.seed
-        outcome = self.tutor_thinker.call(
-            lambda: look(view, code, seed), self.session.help_limit, lambda: worker.is_cancelled
-        )
-        if outcome.cancelled:
-            return
-        self.app.call_from_thread(self.tutor_done, outcome.value, code, token)
+        answer = self.table.answer_tutor(asked, lambda: worker.is_cancelled)
+        if answer is not None:
+            self.post_message(TutorAnswered(answer, token))
 
-    def tutor_done(self, caught: Caught | None, code: int, token: int) -> None:
+    @on(TutorAnswered)
+    def tutor_done(self, message: TutorAnswered) -> None:
         """The answer: lay the move, or ask. One for a position that moved on is dropped."""
+        caught, code, token = message.answer.caught, message.answer.code, message.token
         if self.tutor_move != code:  # stopped with Esc
             return
         self.tutor_move = -1
