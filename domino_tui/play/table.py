@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..bots.runner import Decision, Worker, mark
-from ..engine.actions import KNOCK
 from ..engine.match import Match, RoundResult
 from ..engine.round import Event
 from ..engine.scoring import Standing
@@ -297,10 +296,6 @@ class TableSession:
         self._emit(TurnStarted(seat, m.number, bot))
         if self.curtain == seat:
             self._emit(CurtainDown(seat))
-
-    def forced_knock(self, seat: int) -> bool:
-        """Whether knocking is ``seat``'s only move now (the auto-knock setting lays it)."""
-        return seat == self.match.turn and self.match.legal_actions() == [KNOCK]
 
     # --- the curtain (hot-seat) ------------------------------------------------------------------
     def lift(self, seat: int) -> bool:
