@@ -108,6 +108,8 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.engine.{m}" for m in ("options", "results")),
         "domino_tui.storage.settings",
         *(f"domino_tui.play{m}" for m in ("", ".saving", ".session", ".turn", ".turn_moves")),
+        *(f"domino_tui.play.{m}" for m in ("table", "events", "tutor")),
+        "domino_tui.app.screens.answers",
         *(f"domino_tui.words{m}" for m in ("", ".events", ".hints", ".strings", ".turn")),
         *(f"domino_tui.app{m}" for m in ("", ".app", ".screens", ".widgets")),
         *(f"domino_tui.app.screens.{m}" for m in ("base", "bot_turns", "curtain", "dialogs")),
