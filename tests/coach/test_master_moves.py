@@ -16,7 +16,7 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
 
-MASTER = "ismcts:iterations=3000,policy=smart"
+MASTER = "ismcts:iterations=3000,time_ms=0,policy=smart"  # no clock: the same moves under any load
 
 
 def _master_at_seat_0(seed: int, rounds: int) -> Match:
