@@ -5,6 +5,7 @@ single-threaded workers, quick bots) and are skipped only where dask is not inst
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -162,3 +163,20 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch: pytest.MonkeyPatch) -
         arena_cluster.cluster_client("tcp://127.0.0.1:9"),
     ):
         pass
+
+
+@needs_dask
+def test_the_cli_prints_the_same_figures_on_a_local_cluster() -> None:
+    """`domino arena … --backend dask` (a local cluster of two workers made for the run) and the
+    local pool print the same JSON but for the wall-clock think times."""
+    args = ["arena", "counter", "greedy", "-n", "4", "--players", "2", "--seed", "9", "--json"]
+    on_dask = ["--backend", "dask", "--jobs", "2"]
+    runs = [CliRunner().invoke(app, [*args, *extra]) for extra in ([], on_dask)]
+    for run in runs:
+        assert run.exit_code == 0, run.output
+    local, dask = (json.loads(r.stdout) for r in runs)
+    for data in (local, dask):
+        for row in data["bots"]:
+            row.pop("think_ms")
+            row.pop("think_ms_choices")
+    assert local == dask
