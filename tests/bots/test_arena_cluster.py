@@ -180,3 +180,40 @@ def test_the_cli_prints_the_same_figures_on_a_local_cluster() -> None:
             row.pop("think_ms")
             row.pop("think_ms_choices")
     assert local == dask
+
+
+class _Failed:
+    """A finished future whose task raised ``error`` on the cluster."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def result(self) -> Any:
+        raise self.error
+
+
+@needs_dask
+@pytest.mark.parametrize(
+    ("make_error", "message"),
+    [
+        (lambda d: d.KilledWorker("batch", "tcp://w:1", 3), "killed every worker that ran it"),
+        (lambda d: ModuleNotFoundError("No module named 'domino_tui'"), "install this domino-tui"),
+        (lambda d: OSError("connection closed"), "lost the Dask scheduler"),
+        (lambda d: ZeroDivisionError("boom"), "a batch failed on the cluster: ZeroDivisionError"),
+    ],
+)
+def test_a_failed_batch_stops_the_run_in_one_line(make_error: Any, message: str) -> None:
+    import distributed
+
+    with pytest.raises(ClusterError, match=message) as caught:
+        arena_cluster._result(distributed, _Failed(make_error(distributed)), "tcp://s:8786")
+    assert "\n" not in str(caught.value)
+
+
+@needs_dask
+def test_a_bot_that_breaks_the_arena_is_not_a_cluster_failure() -> None:
+    import distributed
+
+    with pytest.raises(ArenaError, match="bad bot") as caught:
+        arena_cluster._result(distributed, _Failed(ArenaError("bad bot")), "tcp://s:8786")
+    assert not isinstance(caught.value, ClusterError)
