@@ -1,7 +1,12 @@
 """Our bots against outside engines, on the game both peers play (issue 26, part 2).
 
+    pip install '.[benchmarks]'      # OpenSpiel 2.0.2 and abw333's dominoes 6.1.0
     python benchmarks/outside.py [--deals 20] [--bots hard,master] [--seed 0] [--out FILE]
-                                 [--ismcts-sims 300] [--ab-samples 6] [--ab-start 10]
+                                 [--ismcts-sims 200] [--ab-samples 10] [--ab-start 6]
+                                 [--only ismcts|abw333]
+
+One run plays every bot against both peers; ``--only`` splits the run over two processes (one
+a core), ``--out`` rewrites the JSON after every deal, so a run cut short keeps its figures.
 
 The game: four players in two teams (seats 0+2 against 1+3), all 28 tiles dealt (7 each), no
 drawing, a seat that cannot play passes; the hand ends when a seat goes out or nobody can move.
@@ -204,7 +209,7 @@ class OpenSpielISMCTS:
 
     name = "OpenSpiel ISMCTS"
 
-    def __init__(self, sims: int = 300, uct_c: float = 24.0) -> None:
+    def __init__(self, sims: int = 200, uct_c: float = 24.0) -> None:
         import numpy as np
         import open_spiel.python.games.team_dominoes as team
         import pyspiel
@@ -348,7 +353,7 @@ class Abw333AlphaBeta:
 
     name = "abw333 probabilistic_alphabeta"
 
-    def __init__(self, samples: int = 6, start_move: int = 10) -> None:
+    def __init__(self, samples: int = 10, start_move: int = 6) -> None:
         import dominoes
 
         self._d = dominoes
@@ -581,10 +586,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bots", default="hard,master", help="our bots, comma-separated")
     p.add_argument("--only", choices=("ismcts", "abw333"), help="one peer only")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--ismcts-sims", type=int, default=300, help="ISMCTS simulations a move")
+    p.add_argument("--ismcts-sims", type=int, default=200, help="ISMCTS simulations a move")
     p.add_argument("--uct-c", type=float, default=24.0, help="ISMCTS exploration (points scale)")
-    p.add_argument("--ab-samples", type=int, default=6, help="abw333: sampled deals a move")
-    p.add_argument("--ab-start", type=int, default=10, help="abw333: first searched move")
+    p.add_argument("--ab-samples", type=int, default=10, help="abw333: sampled deals a move")
+    p.add_argument("--ab-start", type=int, default=6, help="abw333: first searched move")
     p.add_argument("--out", help="also write the figures as JSON here")
     args = p.parse_args(argv)
     found = peers(args)
