@@ -3,7 +3,10 @@ stronger, by how much, and how long each one thinks."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Callable, Iterator
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
     from ..arena import ArenaReport
 
 MAX_JOBS = 64  # worker processes; more only fork the machine to a standstill
+Run = Callable[[Any, Callable[[int], None]], "ArenaReport"]
 
 
 def _fail(message: object, code: int = 2) -> NoReturn:
@@ -60,21 +64,43 @@ def register(app: typer.Typer) -> None:
         rules: PresetOption = "kozel",
         settings: SettingsOption = None,
         seed: Annotated[int, seed_option("Same seed, same result (0 to 2^64-1).")] = 0,
-        jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+        jobs: Annotated[
+            int | None,
+            typer.Option(
+                help="Worker processes (default 1; with --backend dask, the local cluster's "
+                "workers, default one per core).",
+                show_default=False,
+            ),
+        ] = None,
+        backend: Annotated[
+            Backend,
+            typer.Option(
+                help="Where the matches run: this machine's processes, or a Dask cluster "
+                "(the optional 'cluster' extra).",
+            ),
+        ] = Backend.local,
+        scheduler: Annotated[
+            str | None,
+            typer.Option(
+                help="With --backend dask: the address of a running Dask scheduler "
+                "(tcp://host:8786); without it a local cluster is started for the run.",
+                show_default=False,
+            ),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
         bot_limit: BotLimitOption = DEFAULT_BOT_LIMIT,
     ) -> None:
         """The arena (help: ARENA_HELP)."""
         from rich.console import Console
 
-        from ..arena import ArenaConfig, ArenaError, run_arena
+        from ..arena import ArenaConfig, ArenaError
         from ..bots import make_bot
         from ..engine.rules import PRESETS, RulesError, make_rules, parse_settings
 
         words = cli_lang()
         if not 2 <= len(bots) <= 4:
             _fail(say("cli.arena_bots", words, n=len(bots)))
-        if not 1 <= jobs <= MAX_JOBS:
+        if jobs is not None and not 1 <= jobs <= MAX_JOBS:
             _fail(say("cli.arena_jobs", words, max=MAX_JOBS, n=jobs))
         try:
             options: dict[str, Any] = dict(parse_settings(settings or []))
@@ -101,7 +127,8 @@ def register(app: typer.Typer) -> None:
             _fail(str(err))
         console = Console(stderr=True)
         try:
-            report = _run_with_progress(config, jobs, console, run_arena)
+            with _runner(backend, scheduler, jobs, words) as run:
+                report = _run_with_progress(config, console, run)
         except ArenaError as err:  # a bot failed or broke the rules mid-run: not the input
             _fail(err, 1)
         for fault in report.faults:  # one line per bot and kind of fault, the run went on
@@ -112,7 +139,36 @@ def register(app: typer.Typer) -> None:
             Console().print(_table(report))
 
 
-def _run_with_progress(config: Any, jobs: int, console: Any, run: Any) -> ArenaReport:
+class Backend(StrEnum):
+    """Where the matches run (``--backend``)."""
+
+    local = "local"
+    dask = "dask"
+
+
+@contextlib.contextmanager
+def _runner(backend: Backend, scheduler: str | None, jobs: int | None, words: str) -> Iterator[Run]:
+    """The function that plays the run on the chosen backend, or one line on why it cannot
+    (the Dask backend without the ``cluster`` extra, which the plain install never imports). A
+    cluster is reached or started here, before the progress bar: its failure is one line."""
+    from ..arena import run_arena
+
+    if backend is Backend.local:
+        if scheduler is not None:
+            _fail(say("cli.arena_scheduler_local", words))
+        yield lambda config, tick: run_arena(config, jobs or 1, tick)
+        return
+    from ..arena.cluster import INSTALL, cluster_client, dask_available, run_on_client
+
+    if not dask_available():
+        _fail(say("cli.arena_dask_missing", words, command=INSTALL))
+    if scheduler is not None and jobs is not None:
+        _fail(say("cli.arena_scheduler_jobs", words))
+    with cluster_client(scheduler, jobs) as client:
+        yield lambda config, tick: run_on_client(client, config, tick)
+
+
+def _run_with_progress(config: Any, console: Any, run: Run) -> ArenaReport:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -133,7 +189,7 @@ def _run_with_progress(config: Any, jobs: int, console: Any, run: Any) -> ArenaR
     )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("arena", total=config.matches)
-        report: ArenaReport = run(config, jobs, lambda n: progress.advance(task, n))
+        report: ArenaReport = run(config, lambda n: progress.advance(task, n))
     return report
 
 
