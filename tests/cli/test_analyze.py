@@ -148,9 +148,16 @@ def test_mistakes_and_the_summary_in_words_in_russian_and_english(
     assert en.output.count("lost ") >= len(lost)
 
 
-@pytest.mark.parametrize("preset", ["telefon", "osel", "morskoy", "chechevo"])
-def test_every_preset_reviews_in_its_own_points(tmp_path: Path, preset: str) -> None:
-    m = find_match({"players": 2}, lambda m: True, preset=preset, seeds=range(1))
+# a low target where the preset's own match is long: three rounds of Телефон or Осёл (not
+# twelve or fifteen) review every kind of decision and the scores carried between rounds
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("telefon", {"target": 15}), ("osel", {"target": 25}), ("morskoy", {}), ("chechevo", {})],
+)
+def test_every_preset_reviews_in_its_own_points(
+    tmp_path: Path, preset: str, options: dict[str, int]
+) -> None:
+    m = find_match({"players": 2, **options}, lambda m: True, preset=preset, seeds=range(1))
     path = tmp_path / f"{preset}.json"
     seats = [dict(s) for s in SEATS]
     path.write_text(dumps(make_record(m, seats, preset)), "utf-8")
