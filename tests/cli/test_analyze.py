@@ -42,6 +42,22 @@ def greedy_match() -> Match:
     return find_match({"players": 2, "target": 13}, lambda m: len(m.results) <= 3)
 
 
+@pytest.fixture(autouse=True)
+def _one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``domino analyze`` reviews in two spawned processes where there are two cores; here in
+    one, so each run does not start (and import into) two interpreters beside the suite's own
+    workers. The review is the same either way: the next test checks it once."""
+    monkeypatch.setattr("domino_tui.coach.review.default_workers", lambda: 1)
+
+
+def test_the_review_is_the_same_in_two_processes_as_in_one(greedy_match: Match) -> None:
+    from domino_tui.coach.review import review_match
+
+    one = review_match(greedy_match, [0], budget=50, workers=1)
+    two = review_match(greedy_match, [0], budget=50, workers=2)
+    assert one and two == one
+
+
 def test_the_default_budget_is_the_reviews() -> None:
     assert BUDGET == REVIEW_BUDGET
 
