@@ -25,12 +25,16 @@ from domino_tui.storage.stats import StatsDB
 from .driver import game, play_to_end, screen_text, settle
 
 
-def two_player_app(tmp_path: Path, lang: str = "en", seed: int = 3) -> DominoApp:
-    """Saves, records and statistics where ``domino`` finds them with DOMINO_TUI_HOME; a match
-    to 31, so the whole matches these tests play end in a few rounds."""
+def two_player_session(lang: str = "en", seed: int = 3) -> GameSession:
+    """A match to 31, so the whole matches these tests play end in a few rounds."""
     rules = make_rules({"players": 2, "target": 31})
     bot = "Маша" if lang == "ru" else "Masha"
-    session = GameSession(rules, (Seat("Tester"), Seat(bot, "bot", "easy")), seed)
+    return GameSession(rules, (Seat("Tester"), Seat(bot, "bot", "easy")), seed)
+
+
+def two_player_app(tmp_path: Path, lang: str = "en", seed: int = 3) -> DominoApp:
+    """Saves, records and statistics where ``domino`` finds them with DOMINO_TUI_HOME."""
+    session = two_player_session(lang, seed)
     saves = Saves.at(tmp_path / "data")
     return make_app(session, settings_path=None, lang=lang, pace="instant", saves=saves)
 
@@ -54,7 +58,21 @@ async def make_a_choice_and_undo(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
-async def test_undo_marks_the_table_the_save_and_the_record(tmp_path: Path) -> None:
+def finish_without_undo(tmp_path: Path, seed: int) -> None:
+    """A clean match finished and archived the way the table does it (``Saves.finish``), its
+    moves chosen by bots: the table's own path to the records is played in test_saves."""
+    session = two_player_session(seed=seed)
+    match = session.match
+    bots = [make_bot("greedy", s) for s in range(2)]
+    while not match.over:
+        match.apply(bots[match.turn].choose(seat_view(match, match.turn)))
+    Saves.at(tmp_path / "data").finish(session)
+
+
+async def test_undo_marks_the_table_the_save_the_record_and_the_stats(tmp_path: Path) -> None:
+    """One match with undo, played by keys to its end, checked everywhere the mark shows: the
+    table, the save, the game-end dialog, the kept record and the statistics (counted as
+    practice, never rated); then a clean match is the only one rated."""
     app = two_player_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -75,34 +93,13 @@ async def test_undo_marks_the_table_the_save_and_the_record(tmp_path: Path) -> N
     ]
     assert len(kept) == 1
     assert kept[0].record["with_undo"] is True and kept[0].match.with_undo
-
-
-async def test_russian_table_says_s_otmenoy(tmp_path: Path) -> None:
-    app = two_player_app(tmp_path, lang="ru")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await make_a_choice_and_undo(pilot)
-        text = screen_text(app)
-        assert "с отменой" in text and "тренировочная" in text, text
-
-
-async def test_stats_count_the_undo_match_as_practice_and_rate_the_other(tmp_path: Path) -> None:
-    with_undo = two_player_app(tmp_path, seed=3)
-    async with with_undo.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await make_a_choice_and_undo(pilot)
-        await play_to_end(pilot)
-        await settle(pilot)
     with StatsDB(tmp_path / "data" / "stats.sqlite3", tmp_path / "data" / "records") as db:
         only_practice = {p.name: p for p in db.profiles()}
     tester = only_practice["Tester"]
     assert (tester.matches, tester.practice, tester.rating) == (1, 1, 0)
     assert tester.best is None, "a practice match is never the best rated match"
 
-    clean = two_player_app(tmp_path, seed=5)
-    async with clean.run_test(size=(80, 24)) as pilot:
-        await play_to_end(pilot)
-        await settle(pilot)
+    finish_without_undo(tmp_path, seed=5)
     kept = [
         k for k in kept_records(tmp_path / "data" / "records") if not isinstance(k, RecordError)
     ]
@@ -127,6 +124,15 @@ async def test_stats_count_the_undo_match_as_practice_and_rate_the_other(tmp_pat
         "(1 practice)" in shown.output
         and "played with undo or with stand-in moves, not rated" in shown.output
     )
+
+
+async def test_russian_table_says_s_otmenoy(tmp_path: Path) -> None:
+    app = two_player_app(tmp_path, lang="ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await make_a_choice_and_undo(pilot)
+        text = screen_text(app)
+        assert "с отменой" in text and "тренировочная" in text, text
 
 
 def test_the_flag_is_type_checked_and_old_records_still_load() -> None:

@@ -53,8 +53,8 @@ async def test_russian_quit_question() -> None:
 
 
 async def test_arrows_move_between_the_game_end_buttons() -> None:
-    # a short match (to 31) reaches the same game-end dialog in a few rounds
-    app = seeded_app(players=2, levels=("easy",), target=31)
+    # a match to 1 point ends with its first round, at the same game-end dialog
+    app = seeded_app(players=2, levels=("easy",), target=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_end(pilot)
         assert isinstance(app.screen, GameEndScreen)

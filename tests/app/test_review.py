@@ -53,8 +53,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def kept() -> LoadedRecord:
-    """A kept 3-player match: Masha (human) and two bots."""
-    archive_match(play_match(make_rules({"players": 3}), 7, ["greedy"] * 3), NAMES)
+    """A kept 3-player match: Masha (human) and two bots; to 31 (a few rounds), which has
+    choices enough for every test of the panel and keeps the real review short."""
+    archive_match(play_match(make_rules({"players": 3, "target": 31}), 7, ["greedy"] * 3), NAMES)
     return load_record("last")
 
 
@@ -119,7 +120,8 @@ async def test_game_end_offers_review_of_the_match_just_ended(tmp_path: Path) ->
     """R on the game-end screen opens the match just kept in the viewer, its review started at
     once (the human seat), kept beside the record; closing the viewer comes back."""
     saves = Saves.at(tmp_path / "games")
-    app = seeded_app(seed=5, players=2, levels=("greedy",), saves=saves, target=41)
+    # a match to 1 point: one round, the same game-end screen and a real review of it
+    app = seeded_app(seed=5, players=2, levels=("greedy",), saves=saves, target=1)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to_end(pilot)
         assert isinstance(app.screen, GameEndScreen)
@@ -305,13 +307,17 @@ async def test_closing_the_viewer_while_the_review_runs_stops_it_quietly(
         assert isinstance(app.screen, ReplayListScreen)
 
 
-@pytest.mark.parametrize(("preset", "target"), [("osel", 25), ("telefon", 20)])
-async def test_the_cross_is_reviewed_and_its_best_end_marked_G4(preset: str, target: int) -> None:
+@pytest.mark.parametrize(("preset", "target"), [("osel", 25), ("telefon", 10)])
+async def test_the_cross_is_reviewed_and_its_best_end_marked_G4(
+    preset: str, target: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A cross game (G4: up to four ends) reviewed for real at a small budget: every decision
     of the human seat is reviewed at the frame where that seat was to play, and at a move that
     lost points the best move's end (0-3) is marked on the board. A short match (a low target:
-    2 rounds of осёл, 5 of телефон instead of 14 and 12) has every kind of cross decision and
-    keeps the real review within the suite's time."""
+    2 rounds of осёл, 2 of телефон instead of 14 and 12) has every kind of cross decision and
+    keeps the real review within the suite's time, at a budget smaller still (four seats on the
+    cross make each decision's playouts the longest of any review)."""
+    monkeypatch.setattr(coach_review, "REVIEW_BUDGET", SMALL // 3)
     rules = make_rules({"target": target}, preset)
     match = play_match(rules, 3, ["greedy"] * rules.players)
     seats = (Seat("Masha"), *(Seat(f"Bot{s}", "bot", "greedy") for s in range(1, rules.players)))

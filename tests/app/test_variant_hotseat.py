@@ -58,15 +58,15 @@ async def test_the_curtain_hides_each_hand_at_the_cross() -> None:
             turns += 1
             if app.screen is screen and screen.match.turn != seat:
                 assert screen.viewer == -1 and tiles_in(hand_area(app)) == 0, "hidden at once"
-            if screen.match.number > 2:
+            if screen.match.number > 1:  # the second round's cross: past one round end
                 break
-        assert screen.match.number > 2 and turns > 10
+        assert screen.match.number > 1 and turns > 10
         assert "Traceback" not in screen_text(app)
 
 
 async def test_a_whole_osel_match_by_keys_is_saved_and_archived(tmp_path: Path) -> None:
     saves = Saves.at(tmp_path)
-    app = osel_hotseat(seed=4, saves=saves, target=25)
+    app = osel_hotseat(seed=4, saves=saves, target=5)  # a whole match, in a round or two
     async with app.run_test(size=(80, 24)) as pilot:
         curtains = await play_hotseat_to_end(pilot)
         match = game(app).match

@@ -26,9 +26,10 @@ from .driver import fingerprint, plain, screen_text, settle
 from .test_saved_games import open_list
 
 
-def variant_session(preset: str, seed: int = 7) -> GameSession:
-    """You and easy bots at the preset's own table (Телефон for two, Генерал for four)."""
-    rules = make_rules({}, preset)
+def variant_session(preset: str, seed: int = 7, **options: object) -> GameSession:
+    """You and easy bots at the preset's own table (Телефон for two, Генерал for four), with the
+    preset's options changed by ``options``."""
+    rules = make_rules(dict(options), preset)
     kinds = ["human"] + ["easy"] * (rules.players - 1)
     session = GameSession(rules, table_seats(kinds, ["Tester"], "en"), seed, preset)
     session.lang, session.pace = "en", "instant"
@@ -160,13 +161,14 @@ async def test_a_forged_variant_save_is_refused_in_one_message(
 async def test_a_cross_game_saved_by_keys_resumes_and_plays_to_its_end(tmp_path: Path) -> None:
     """Осёл at the table: after each of your moves the save on disk is the match; leave
     (Ctrl+C, yes), open another window, resume: the same match, which then plays to its end and
-    is archived and counted under its own variant."""
+    is archived and counted under its own variant. A match to 1 point (its first scored round)
+    is as much a whole match to save, resume, archive and count as one to 101."""
     from domino_tui.storage import StatsDB, list_records
 
     from .driver import game, key_for_turn, play_to_end
 
     saves = Saves.at(tmp_path)
-    session = variant_session("osel", seed=3)
+    session = variant_session("osel", seed=3, target=1)
     app = make_app(session, settings_path=None, lang="en", pace="instant", saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

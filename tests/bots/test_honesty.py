@@ -26,12 +26,12 @@ CHEAP = (
     "random",
     "greedy",
     "counter",
-    "pimc:playouts=60",
-    "ismcts:iterations=60",
+    "pimc:playouts=30",
+    "ismcts:iterations=30",
     # issue 13: the exact endgame, playouts that hand over to it, the play model
-    "pimc:samples=12,solve=14,nodes=2000,policy=smart,finish=10,pool=20000,weigh=true",
+    "pimc:samples=12,solve=14,nodes=2000,policy=smart,finish=10,pool=2000,weigh=true",
     # the master level's pruning and the exact search's draws as chance nodes
-    "pimc:samples=20,solve=14,nodes=2000,pool=20000,weigh=true,prune=true,chance=true",
+    "pimc:samples=20,solve=14,nodes=2000,pool=2000,weigh=true,prune=true,chance=true",
 )
 
 

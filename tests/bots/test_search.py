@@ -16,13 +16,13 @@ from domino_tui.engine.view import seat_view
 from .helpers import RULESETS, fish_moves, positions
 
 SEARCHERS = (
-    "pimc:playouts=80",
-    "ismcts:iterations=80",
-    "ismcts:iterations=80,policy=smart",
+    "pimc:playouts=30",
+    "ismcts:iterations=30",
+    "ismcts:iterations=30,policy=smart",
     # the hard and master levels' machinery (issue 13) on small budgets
     "pimc:samples=12,solve=14,nodes=2000",
-    "pimc:samples=12,solve=16,nodes=2000,policy=smart,finish=10,pool=20000,weigh=true",
-    "pimc:samples=20,solve=16,nodes=2000,policy=smart,pool=20000,weigh=true,prune=true,chance=true",
+    "pimc:samples=12,solve=16,nodes=2000,policy=smart,finish=10,pool=2000,weigh=true",
+    "pimc:samples=20,solve=16,nodes=2000,policy=smart,pool=2000,weigh=true,prune=true,chance=true",
 )
 
 

@@ -42,6 +42,22 @@ def greedy_match() -> Match:
     return find_match({"players": 2, "target": 13}, lambda m: len(m.results) <= 3)
 
 
+@pytest.fixture(autouse=True)
+def _one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``domino analyze`` reviews in two spawned processes where there are two cores; here in
+    one, so each run does not start (and import into) two interpreters beside the suite's own
+    workers. The review is the same either way: the next test checks it once."""
+    monkeypatch.setattr("domino_tui.coach.review.default_workers", lambda: 1)
+
+
+def test_the_review_is_the_same_in_two_processes_as_in_one(greedy_match: Match) -> None:
+    from domino_tui.coach.review import review_match
+
+    one = review_match(greedy_match, [0], budget=50, workers=1)
+    two = review_match(greedy_match, [0], budget=50, workers=2)
+    assert one and two == one
+
+
 def test_the_default_budget_is_the_reviews() -> None:
     assert BUDGET == REVIEW_BUDGET
 
@@ -148,9 +164,16 @@ def test_mistakes_and_the_summary_in_words_in_russian_and_english(
     assert en.output.count("lost ") >= len(lost)
 
 
-@pytest.mark.parametrize("preset", ["telefon", "osel", "morskoy", "chechevo"])
-def test_every_preset_reviews_in_its_own_points(tmp_path: Path, preset: str) -> None:
-    m = find_match({"players": 2}, lambda m: True, preset=preset, seeds=range(1))
+# a low target where the preset's own match is long: three rounds of Телефон or Осёл (not
+# twelve or fifteen) review every kind of decision and the scores carried between rounds
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("telefon", {"target": 15}), ("osel", {"target": 25}), ("morskoy", {}), ("chechevo", {})],
+)
+def test_every_preset_reviews_in_its_own_points(
+    tmp_path: Path, preset: str, options: dict[str, int]
+) -> None:
+    m = find_match({"players": 2, **options}, lambda m: True, preset=preset, seeds=range(1))
     path = tmp_path / f"{preset}.json"
     seats = [dict(s) for s in SEATS]
     path.write_text(dumps(make_record(m, seats, preset)), "utf-8")
