@@ -8,7 +8,7 @@ JSON-able data such as Морской's «на сто» or Генерал's gene
 * :meth:`Variant.start` for the round's board (a two-ended line, or the cross),
 * :meth:`Variant.settle` when the round is over: the score sheet and whether the match ended,
 * :meth:`Variant.round_costs` from the search bots, to value a finished round by the
-  variant's own score rather than Козёл's pips.
+  variant's own score rather than Козёл's pips, against the :class:`Sheet` before it.
 """
 
 from __future__ import annotations
@@ -73,6 +73,19 @@ class Settled:
     # what the variant's score sheet shows beyond Козёл's (JSON-able): points made during
     # play, the holder, a try k/3, generals, how the match ended …
     notes: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The match as a finished round is valued against (:meth:`Variant.round_costs`): the
+    rules, the standings and carry-over before the round, and the variant's running state.
+    One object, built once per seat view by the search bots, instead of four arguments
+    repeated by every variant's three pricing hooks."""
+
+    rules: Rules
+    standings: tuple[Standing, ...]
+    carry: int
+    extra: dict[str, Any]
 
 
 class Variant:
@@ -151,43 +164,19 @@ class Variant:
     def settle(self, match: MatchState, state: RoundState) -> Settled:
         raise NotImplementedError
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """Each side's cost of this finished round (lower is better), for the search bots."""
         raise NotImplementedError
 
-    def round_prices(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_prices(self, before: Sheet, state: RoundState) -> list[float]:
         """The part of :meth:`round_costs` that is the match's price (Козёл's goat), not points
         of the round, so that the coach can tell a player's luck in points apart from the goat.
         By default none: every cost is a point of the round."""
-        return [0.0] * rules.sides
+        return [0.0] * before.rules.sides
 
-    def round_parts(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> tuple[list[float], list[float]]:
+    def round_parts(self, before: Sheet, state: RoundState) -> tuple[list[float], list[float]]:
         """:meth:`round_costs` and :meth:`round_prices` together (a variant may count once)."""
-        return (
-            self.round_costs(rules, standings, carry, extra, state),
-            self.round_prices(rules, standings, carry, extra, state),
-        )
+        return self.round_costs(before, state), self.round_prices(before, state)
 
 
 def _word(value: Any) -> str:

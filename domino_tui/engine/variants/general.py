@@ -39,7 +39,7 @@ from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles
 from ..tiles import DOUBLE_SIX
-from .base import MatchState, Option, Settled, Variant
+from .base import MatchState, Option, Settled, Sheet, Variant
 
 PRESETS: dict[str, dict[str, Any]] = {
     "general": {
@@ -148,17 +148,11 @@ class General(Variant):
         goats = (goat,) if goat >= 0 else ()
         return Settled(score, after, 0, extra, goats, outcome, notes)
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """A lost round costs 1; a general costs the match under the sitting (V4.9) and
         :data:`GENERAL_WEIGHT` under ``rounds:N``; the round that ends the match costs the
         pair that leaves :data:`MATCH_PRICE` more. A void fish costs nothing."""
+        rules, standings, extra = before.rules, before.standings, before.extra
         costs = [0.0, 0.0]
         if state.fish or state.went_out < 0:
             return costs
