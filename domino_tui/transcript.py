@@ -82,14 +82,14 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     """The variant in words plus the options that differ from its closest preset."""
     preset = closest_preset(rules)
     words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
-    refused = get_variant(rules.variant).refused
-    if not rules.is_classic and "fish" not in refused:
+    variant = get_variant(rules.variant)
+    if not rules.is_classic and variant.fish_modes:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
         words.append(tr(fish, lang))
     limit = rules.rounds_limit
     if limit:
         words.append(tr("tx.rounds", lang, n=limit))
-    elif "target" not in refused:
+    elif variant.plays_to_target:
         words.append(tr("tx.target", lang, n=rules.target))
     words += header_words(rules, lang)
     said = _IN_WORDS + (("match_end",) if limit else ())
@@ -401,7 +401,7 @@ def _round_end(
     grid.add_column(no_wrap=True)
     grid.add_column()
     grid.add_column(justify="right", no_wrap=True)
-    counted = "blank_alone" not in get_variant(rules.variant).refused  # Генерал: not counted
+    counted = get_variant(rules.variant).counts_hands  # Генерал: not counted
     for seat in story.seats:
         points = result.score.seat_points[seat]
         grid.add_row(
@@ -445,8 +445,8 @@ def _points_text(rules: Rules, line: SideLine) -> Text:
 
 def remembers(rules: Rules) -> bool:
     """Whether the game keeps Козёл's remembered ``+N`` and opening (K7): the variants with
-    their own sheet (морской, телефон, генерал, спортивное) refuse ``open_threshold``."""
-    return "open_threshold" not in get_variant(rules.variant).refused
+    their own sheet (морской, телефон, генерал, спортивное) declare they do not."""
+    return get_variant(rules.variant).remembers
 
 
 def _line_notes(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:

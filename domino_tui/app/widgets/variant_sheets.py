@@ -201,8 +201,6 @@ def sport_rows(rules: Rules, results: Sequence[RoundResult], table: Table, lang:
 
 # --- the table of variants --------------------------------------------------------------------
 Rows = Callable[[Rules, Sequence[RoundResult], Table, str], None]
-# columns a variant's sheet has between the round's number and the sides
-COLUMNS: dict[str, tuple[str, ...]] = {"morskoy": ("L",)}
 ROWS: dict[str, Rows] = {
     "morskoy": morskoy_rows,
     "telefon": telefon_rows,

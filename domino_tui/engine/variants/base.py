@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..cross import CrossConfig, CrossState
 from ..deal import Deal, PreviousRound, choose_lead, deal
@@ -99,6 +99,23 @@ class Variant:
     # "gained" (points it wants: classic, морской, телефон, спортивное) or "rounds" (rounds
     # lost, генерал); the arena's margin reads the round by it
     score_kind = "charged"
+
+    # --- what it declares (issue 24): the capabilities the words, the sheet, the New game
+    # dialog and the bots ask for, so that nobody guesses them from the option lists ---------
+    remembers = True  # K7: a score under the opening threshold is remembered as +N
+    # K6: a hand left is counted in pips, 0-0 alone as blank_alone (K6.1); Генерал counts none
+    counts_hands = True
+    fish_modes = True  # K8: the fish is scored by the fish/pair_fish options
+    plays_to_target = True  # K9: a target ends the match (else rounds, losses, deals …)
+    # what the search bots' values are counted in: Козёл's pips (a fixed scale) or the
+    # variant's own points (a scale the search measures)
+    score_unit: Literal["pips", "points"] = "pips"
+    sheet_columns: tuple[str, ...] = ()  # the own sheet's columns before the sides (Морской's L)
+    more_ends: tuple[str, ...] = ()  # match ends the New game dialog offers beyond K9.1's
+
+    def offers(self, name: str) -> bool:
+        """Whether a Козёл option is the table's to choose here (not refused, not pinned)."""
+        return name not in self.refused and name not in self.fixed
 
     # --- rules ----------------------------------------------------------------------------------
     def check(self, rules: Rules) -> None:

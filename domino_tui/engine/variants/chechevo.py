@@ -39,6 +39,7 @@ SIX_SIX_OUT = 50  # V5.8.2: written to every other player when a player goes out
 
 
 class Chechevo(Kozel):
+    score_unit = "points"  # its search measures its own scale
     options = {  # noqa: RUF012
         "blank_in_hand": Option("goat", ("goat", "value"), help="V5.8.4"),
         "six_six_in_hand": Option(50, (12, 50), help="V5.8.1"),

@@ -61,6 +61,11 @@ BLANK, TOP = DOUBLE_SIX.double_of[0], DOUBLE_SIX.double_of[6]  # 0-0 and 6-6 (se
 class General(Variant):
     score_kind = "rounds"
     name = "general"
+    remembers = False
+    counts_hands = False  # V4: rounds lost, no pips counted
+    fish_modes = False  # V4.7: a fish is void
+    plays_to_target = False  # V4.9: losses or rounds
+    score_unit = "points"
     options = {  # noqa: RUF012
         "general": Option(
             "either", ("either", "both", "blank"), help="V4.8.2: the finish that makes a general"

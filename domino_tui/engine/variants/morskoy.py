@@ -345,6 +345,10 @@ def roll_egg_tries(rules: Rules, rng: random.Random, seats: tuple[int, ...]) -> 
 class Morskoy(Variant):
     score_kind = "gained"
     name = "morskoy"
+    remembers = False  # V1.8: L is written or nothing
+    fish_modes = False  # V1.7: its own fish
+    score_unit = "points"
+    sheet_columns = ("L",)
     options = {  # noqa: RUF012
         "write_min": Option(25, low=1, high=100, help="V1.8.2: the smallest sum written"),
         "wipe": Option("all", ("all", "others"), help="V1.8.3: who is wiped"),

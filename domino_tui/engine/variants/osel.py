@@ -18,6 +18,7 @@ PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
 
 
 class Osel(Kozel):
+    score_unit = "points"  # its search measures its own scale
     options = {  # noqa: RUF012
         "closed_doubles": Option(True, help="V2.5.2: a double may be laid closed"),
         "close_out": Option(True, help="V2.6.2: closing two doubles ends the round"),

@@ -53,6 +53,11 @@ MATCH_PRICE = 150.0
 class Sport(Variant):
     score_kind = "gained"
     name = "sport"
+    remembers = False
+    fish_modes = False
+    plays_to_target = False  # V6: a number of deals
+    score_unit = "points"
+    more_ends = ("rounds:4", "rounds:12", "rounds:16")  # V6.9: a multiple of 4 deals
     fixed = {  # noqa: RUF012
         "players": 4,
         "pairs": True,

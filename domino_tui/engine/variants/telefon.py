@@ -89,6 +89,9 @@ class _Sheet:
 class Telefon(Variant):
     score_kind = "gained"
     name = "telefon"
+    remembers = False
+    fish_modes = False  # V3.8.4: its own fish
+    score_unit = "points"
     options = {  # noqa: RUF012
         "multiple": Option(5, (3, 5), help="V3.8.2: a count that is a multiple of this scores"),
         "play_points": Option("divided", ("divided", "full"), help="V3.8.2"),
