@@ -154,8 +154,6 @@ def _check(r: Rules) -> None:
         raise RulesError(f"players must be 2, 3 or 4, not {r.players}")
     if r.pairs and r.players != 4:
         raise RulesError(f"pairs need exactly 4 players, not {r.players}")
-    if r.pairs and r.is_classic:
-        raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
     if r.partner_leads and not r.pairs:
         raise RulesError("partner_leads needs pairs")
     if r.partner_leads and r.later_leads != "winner" and not r.record_v1:  # F20
@@ -189,12 +187,6 @@ def _check(r: Rules) -> None:
                 f"match_end={_shown(r.match_end)} is unknown; allowed: target, "
                 f"rounds:N (N from 1 to {MAX_ROUNDS}), last_standing"
             )
-    if r.is_classic and r.fish != "lowest_wins":
-        raise RulesError("the classic variant scores a fish as lowest_wins (fish=lowest_wins)")
-    if not r.is_classic and r.fish == "lowest_wins":
-        raise RulesError("fish=lowest_wins is for classic; Козёл allows all, one, fisher")
-    if r.is_classic and r.match_end == "last_standing":
-        raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
     variant = get_variant(r.variant)
     for name, value in r.opts:
         variant.options[name].check(name, value)

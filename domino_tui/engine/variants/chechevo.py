@@ -52,7 +52,7 @@ class Chechevo(Kozel):
 
     def check(self, rules: Rules) -> None:
         """V5.1: each for themselves; Козёл's double pair and bonuses are replaced (V5.5, V5.8)."""
-        Variant.check(self, rules)
+        super().check(rules)
 
     def auto_hand(self, players: int) -> int:
         """V5.2: 7 each with two or three players, 6 each with four."""

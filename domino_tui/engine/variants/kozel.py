@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..options import Rules
+from ..options import Rules, RulesError
 from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, Standing, rating, score_round
@@ -42,7 +42,22 @@ class Kozel(Variant):
         self.score_kind = "gained" if name == "classic" else "charged"
 
     def check(self, rules: Rules) -> None:
-        """Козёл's own checks are the rules object's (F15 and friends)."""
+        """What Козёл and classic refuse beyond the rules gate's checks (F15): classic is
+        played each for themselves, to the target, and scores a fish as lowest_wins (C6);
+        lowest_wins is classic's alone. The variants built on Козёл (осёл, чечевэ) run these
+        too, after their own."""
+        super().check(rules)
+        if self.name == "classic":
+            if rules.pairs:
+                raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
+            if rules.fish != "lowest_wins":
+                raise RulesError(
+                    "the classic variant scores a fish as lowest_wins (fish=lowest_wins)"
+                )
+            if rules.match_end == "last_standing":
+                raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
+        elif rules.fish == "lowest_wins":
+            raise RulesError("fish=lowest_wins is for classic; Козёл allows all, one, fisher")
 
     def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules

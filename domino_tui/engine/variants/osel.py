@@ -31,7 +31,7 @@ class Osel(Kozel):
 
     def check(self, rules: Rules) -> None:
         """V2.5.3: ``several_doubles`` replaces Козёл's double pair (refused if set)."""
-        Variant.check(self, rules)
+        super().check(rules)
 
     def config(self, rules: Rules) -> CrossConfig:
         return CrossConfig(
