@@ -1,0 +1,99 @@
+"""What every variant's presenter provides: its round-end words, its per-side sums, how its
+match ended, and what its header adds. The defaults are Козёл's: nothing beyond Козёл's own
+words (:mod:`..score_words`, :mod:`..transcript`), so a variant overrides only what it says.
+
+A presenter reads the engine's records (``RoundResult.notes``, the sheet's ``SideLine``) and
+the catalog; it never changes them. It lives in the words layer: Textual-free, above the
+engine, the bots and the storage (lint-imports keeps it so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..engine.match import Match, RoundResult
+from ..engine.rules import Rules
+from ..engine.scoring import SideLine
+from ..i18n import Lang, tr
+
+
+@dataclass(frozen=True)
+class EndWords:
+    """How one way of ending a match is told: the catalog key and whose sides it names (the
+    winners, the goats, or nobody)."""
+
+    key: str
+    whose: Literal["winners", "goats", ""] = ""
+
+
+class Presenter:
+    """Козёл's presentation: no notes, Козёл's sums, the goat says how the match ended."""
+
+    # the RoundResult.notes keys this presenter's words say; any other key is printed raw
+    # ("key: value") and a test flags it
+    handled: frozenset[str] = frozenset()
+    # how the match ended (the last round's notes["ended"], one of the variant's end reasons)
+    ends: Mapping[str, EndWords] = {}
+    # the variant's own rules page (texts/variants/<lang>/<page>.md), or "" for none
+    page = ""
+
+    def header(self, rules: Rules, lang: Lang) -> list[str]:
+        """What the transcript's header adds (how the match ends, when not by a target or a
+        number of rounds)."""
+        return []
+
+    def round_notes(
+        self,
+        rules: Rules,
+        result: RoundResult,
+        notes: dict[str, Any],
+        names: Sequence[str],
+        sides: Sequence[str],
+        lang: Lang,
+    ) -> list[str]:
+        """The lines of the variant's own score sheet for one round (beyond Козёл's table)."""
+        return []
+
+    @property
+    def own_sum(self) -> bool:
+        """Whether a side's change of score is told by :meth:`side_sum` rather than Козёл's
+        words (remembered ``+N``, opening, wiped)."""
+        return type(self).side_sum is not Presenter.side_sum
+
+    def side_sum(self, rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
+        """One side's change of score in the variant's own arithmetic (only when
+        :attr:`own_sum`)."""
+        raise NotImplementedError
+
+    def ended(self, match: Match, sides: Sequence[str], lang: Lang) -> str | None:
+        """How the match ended, from the last round's notes; None when the goat says it all."""
+        assert match.outcome is not None and match.results
+        ended = (match.results[-1].notes or {}).get("ended")
+        words = self.ends.get(ended) if isinstance(ended, str) else None
+        if words is None or not isinstance(ended, str):
+            return None
+        outcome = match.outcome
+        who = outcome.winners if words.whose == "winners" else ()
+        if words.whose == "goats":
+            who = outcome.goats
+        side = ", ".join(sides[s] for s in who)
+        return tr(words.key, lang, side=side, **self.end_numbers(match, ended))
+
+    def end_numbers(self, match: Match, ended: str) -> dict[str, object]:
+        """The numbers the end's words take: ``n`` (the target, or the rounds played)."""
+        rules = match.rules
+        if ended in ("rounds", "deals"):
+            return {"n": rules.rounds_limit or len(match.results), "min": 0}
+        return {"n": rules.target, "min": 0}
+
+
+def at(values: Sequence[int] | None, side: int) -> int:
+    """A per-side note's value for ``side`` (0 when the note is missing or short)."""
+    return int(values[side]) if values and side < len(values) else 0
+
+
+def per_side(values: Sequence[int], sides: Sequence[str]) -> str:
+    """``Side A 3, Side B 1``: a per-side note in words."""
+    return ", ".join(f"{name} {v}" for name, v in zip(sides, values, strict=False))
