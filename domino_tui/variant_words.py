@@ -11,6 +11,7 @@ from .engine.rules import Rules, make_rules
 from .engine.variants import get_variant, presets_of
 from .i18n import Lang, tr
 from .variants import presenter_of
+from .variants.base import Told
 
 
 def all_options(rules: Rules) -> dict[str, object]:
@@ -53,10 +54,9 @@ def round_notes(
 ) -> list[str]:
     """The lines of the variant's own score sheet for one round (beyond Козёл's table); a note
     its presenter does not say is printed raw, so that nothing the engine wrote is lost."""
-    notes = result.notes or {}
     shown = presenter_of(rules)
-    out = shown.round_notes(rules, result, notes, names, sides, lang)
-    for key, value in notes.items():
+    out = shown.round_notes(Told(rules, result, names, sides, lang))
+    for key, value in (result.notes or {}).items():
         if key not in shown.handled:
             out.append(tr("vn.unworded", lang, name=key, value=value))
     return out

@@ -28,6 +28,23 @@ class EndWords:
     whose: Literal["winners", "goats", ""] = ""
 
 
+@dataclass(frozen=True)
+class Told:
+    """One finished round as its words need it: the rules, the result (its ``notes`` are the
+    variant's own sheet), the seats' and sides' names and the language. One object for every
+    presenter's :meth:`Presenter.round_notes` instead of six arguments repeated by each."""
+
+    rules: Rules
+    result: RoundResult
+    names: Sequence[str]
+    sides: Sequence[str]
+    lang: Lang
+
+    @property
+    def notes(self) -> dict[str, Any]:
+        return self.result.notes or {}
+
+
 class Presenter:
     """Козёл's presentation: no notes, Козёл's sums, the goat says how the match ended."""
 
@@ -44,15 +61,7 @@ class Presenter:
         number of rounds)."""
         return []
 
-    def round_notes(
-        self,
-        rules: Rules,
-        result: RoundResult,
-        notes: dict[str, Any],
-        names: Sequence[str],
-        sides: Sequence[str],
-        lang: Lang,
-    ) -> list[str]:
+    def round_notes(self, told: Told) -> list[str]:
         """The lines of the variant's own score sheet for one round (beyond Козёл's table)."""
         return []
 

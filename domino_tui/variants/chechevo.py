@@ -3,27 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ..engine.match import Match, RoundResult
-from ..engine.rules import Rules
+from ..engine.match import Match
 from ..i18n import Lang, tr
-from .base import Presenter
+from .base import Presenter, Told
 
 
 class ChechevoPresenter(Presenter):
     handled = frozenset({"six_six_out", "blank_out", "blank_in_hand", "ended"})
     page = "chechevo"
 
-    def round_notes(
-        self,
-        rules: Rules,
-        result: RoundResult,
-        notes: dict[str, Any],
-        names: Sequence[str],
-        sides: Sequence[str],
-        lang: Lang,
-    ) -> list[str]:
+    def round_notes(self, told: Told) -> list[str]:
+        notes, names, lang = told.notes, told.names, told.lang
         out = []
         if notes.get("six_six_out"):
             out.append(tr("vn.chechevo.six_six_out", lang))

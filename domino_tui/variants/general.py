@@ -11,7 +11,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, per_side
+from .base import EndWords, Presenter, Told, per_side
 
 
 class Ended(StrEnum):
@@ -38,15 +38,9 @@ class GeneralPresenter(Presenter):
             return [tr("vn.general.header", lang, n=rules.opt("losses"))]
         return []
 
-    def round_notes(
-        self,
-        rules: Rules,
-        result: RoundResult,
-        notes: dict[str, Any],
-        names: Sequence[str],
-        sides: Sequence[str],
-        lang: Lang,
-    ) -> list[str]:
+    def round_notes(self, told: Told) -> list[str]:
+        rules, notes, names = told.rules, told.notes, told.names
+        sides, lang = told.sides, told.lang
         out = []
         finish = tiles_words(rules, notes.get("finish") or [])
         loser = notes.get("loser", -1)

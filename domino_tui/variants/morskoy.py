@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
 
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter
+from .base import EndWords, Presenter, Told
 from .sums import written_sum
 
 
@@ -55,15 +54,9 @@ class MorskoyPresenter(Presenter):
     }
     page = "morskoy"
 
-    def round_notes(
-        self,
-        rules: Rules,
-        result: RoundResult,
-        notes: dict[str, Any],
-        names: Sequence[str],
-        sides: Sequence[str],
-        lang: Lang,
-    ) -> list[str]:
+    def round_notes(self, told: Told) -> list[str]:
+        rules, result, notes = told.rules, told.result, told.notes
+        names, sides, lang = told.names, told.sides, told.lang
         ts = tile_set(rules.set_top)
         least = int(rules.opt("write_min"))
         out = []

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
 
 from ..engine.match import RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter
+from .base import EndWords, Presenter, Told
 from .sums import written_sum
 
 
@@ -26,15 +24,8 @@ class SportPresenter(Presenter):
     ends = {Ended.DEALS: EndWords("vn.ended.deals")}  # noqa: RUF012 - read-only table
     page = "sport"
 
-    def round_notes(
-        self,
-        rules: Rules,
-        result: RoundResult,
-        notes: dict[str, Any],
-        names: Sequence[str],
-        sides: Sequence[str],
-        lang: Lang,
-    ) -> list[str]:
+    def round_notes(self, told: Told) -> list[str]:
+        notes, sides, lang = told.notes, told.sides, told.lang
         out = []
         writer = notes.get("writer", -1)
         if notes.get("tie"):

@@ -3,7 +3,6 @@ the hands, what was written off."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -12,7 +11,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, at, per_side
+from .base import EndWords, Presenter, Told, at, per_side
 
 
 class Ended(StrEnum):
@@ -31,15 +30,9 @@ class TelefonPresenter(Presenter):
     }
     page = "telefon"
 
-    def round_notes(
-        self,
-        rules: Rules,
-        result: RoundResult,
-        notes: dict[str, Any],
-        names: Sequence[str],
-        sides: Sequence[str],
-        lang: Lang,
-    ) -> list[str]:
+    def round_notes(self, told: Told) -> list[str]:
+        rules, result, notes = told.rules, told.result, told.notes
+        names, sides, lang = told.names, told.sides, told.lang
         out = []
         lot = notes.get("lot")
         if lot:
