@@ -143,6 +143,16 @@ def plugin_errors() -> tuple[str, ...]:
     return tuple(_errors)
 
 
+def plugin_modules() -> tuple[Any, ...]:
+    """Every plugin variant's module that keeps the contract."""
+    return tuple(_load_plugins().values())
+
+
+def plugins_looked_for() -> bool:
+    """Whether the plugins were looked for: only then can a plugin's variant be in play."""
+    return _plugins is not None
+
+
 def plugin_module(name: str) -> Any:
     """The plugin module of the variant called ``name``; KeyError if there is none."""
     return _load_plugins()[name]
