@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from rich.table import Table
+
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
@@ -75,6 +77,26 @@ class Presenter:
         """One side's change of score in the variant's own arithmetic (only when
         :attr:`own_sum`)."""
         raise NotImplementedError
+
+    @property
+    def own_sheet(self) -> bool:
+        """Whether the variant keeps its own score sheet (:meth:`sheet_rows`) rather than
+        Козёл's remembered ``+N`` and written scores (K11)."""
+        return type(self).sheet_rows is not Presenter.sheet_rows
+
+    def sheet_rows(
+        self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
+    ) -> None:
+        """Add each round's rows to the variant's own sheet (only when :attr:`own_sheet`)."""
+        raise NotImplementedError
+
+    def now(self, match: Match, lang: Lang) -> list[str]:
+        """What the sheet's border says about the round in play (a Морской try), if anything."""
+        return []
+
+    def match_end(self, rules: Rules, lang: Lang) -> str:
+        """What the own sheet's border says ends the match when no number of rounds does."""
+        return tr("sc.cap.target", lang, n=rules.target)
 
     def ended(self, match: Match, sides: Sequence[str], lang: Lang) -> str | None:
         """How the match ended, from the last round's notes; None when the goat says it all."""

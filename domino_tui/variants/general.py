@@ -6,12 +6,23 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
+from rich.table import Table
+from rich.text import Text
+
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, per_side
+from .base import EndWords, Presenter, Told, at, per_side
+from .sheet import (
+    GAINED,
+    WRITTEN,
+    dot,
+    notes_of,
+    number_cell,
+    seat_or_none,
+)
 
 
 class Ended(StrEnum):
@@ -87,10 +98,47 @@ class GeneralPresenter(Presenter):
             return {"n": match.rules.opt("losses"), "min": 0}
         return super().end_numbers(match, ended)
 
+    def match_end(self, rules: Rules, lang: Lang) -> str:
+        """V4.9: the match ends when a pair has lost ``losses`` rounds."""
+        return tr("sc.cap.losses", lang, n=rules.opt("losses"))
+
+    def sheet_rows(
+        self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
+    ) -> None:
+        mark = tr("sc.general_mark", lang)
+        for result in results:
+            cells = [general_cell(result, line, mark) for line in result.score.lines]
+            table.add_row(number_cell(result), *cells, style="underline")
+            generals = notes_of(result).get("generals") or []
+            totals = []
+            for line in result.score.lines:
+                text = Text(str(line.after.written), style=GAINED)
+                if at(generals, line.side):
+                    text.append(f" {mark}{at(generals, line.side)}", style="bold magenta")
+                totals.append(text)
+            table.add_row(Text("Σ", style="dim"), *totals)
+
 
 def tiles_words(rules: Rules, tiles: Sequence[int]) -> str:
     ts = tile_set(rules.set_top)
     return " ".join(ts.name(t) for t in tiles)
+
+
+# --- its sheet's cells ----------------------------------------------------------------------------
+def general_cell(result: RoundResult, line: SideLine, mark: str) -> Text:
+    """``1`` for the pair that lost the round (V4.8.1), with the general's mark (V4.8.2);
+    ``—`` in a void round (a fish, V4.7)."""
+    notes = notes_of(result)
+    if notes.get("void"):
+        return Text("—", style="dim")
+    if not line.round_points:
+        return dot()
+    text = Text("1", style=WRITTEN)
+    general = seat_or_none(notes.get("general"))
+    loser = seat_or_none(notes.get("loser"))
+    if general >= 0 and general == loser:
+        text.append(f" {mark}", style="bold magenta")
+    return text
 
 
 PRESENTER = GeneralPresenter()

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
 
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
@@ -11,6 +15,16 @@ from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..i18n import Lang, tr
 from .base import EndWords, Presenter, Told
+from .sheet import (
+    EGG,
+    NA_STO,
+    TRY,
+    WIPED,
+    WRITTEN,
+    dot,
+    notes_of,
+    number_cell,
+)
 from .sums import written_sum
 
 
@@ -122,6 +136,29 @@ class MorskoyPresenter(Presenter):
     def end_numbers(self, match: Match, ended: str) -> dict[str, object]:
         return {**super().end_numbers(match, ended), "min": match.rules.opt("write_min")}
 
+    def now(self, match: Match, lang: Lang) -> list[str]:
+        """The try being played, named while it is played (V1.7.3: "write-off try 1 of 3"; V1.7.4:
+        an egg try), so the player knows why this round is led as it is."""
+        extra = match.extra
+        if match.over:
+            return []
+        if extra.get("mode") == "try" and extra.get("try"):
+            k, n = extra["try"]
+            return [tr("sc.cap.try", lang, k=k, n=n)]
+        if extra.get("mode") == "eggs" and extra.get("eggs"):
+            k, n = extra["eggs"]
+            return [tr("sc.cap.eggs", lang, k=k, n=n)]
+        return []
+
+    def sheet_rows(
+        self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
+    ) -> None:
+        least = int(rules.opt("write_min"))
+        for result in results:
+            notes = notes_of(result)
+            cells = [morskoy_cell(line, notes) for line in result.score.lines]
+            table.add_row(number_cell(result), morskoy_l(result, least), *cells)
+
 
 def fish_sums(rules: Rules, result: RoundResult, sides: Sequence[str], lang: Lang) -> str:
     """V1.7: the two hands a Морской fish compares, so the verdict can be checked: the
@@ -133,6 +170,37 @@ def fish_sums(rules: Rules, result: RoundResult, sides: Sequence[str], lang: Lan
     o = max(ln.hand_points for ln in lines if ln.side != own)
     other = ", ".join(sides[ln.side] for ln in lines if ln.side != own and ln.hand_points == o)
     return tr("vn.morskoy.fish_sums", lang, fisher=sides[own], f=f, other=other, o=o)
+
+
+# --- its sheet's cells ----------------------------------------------------------------------------
+def morskoy_cell(line: SideLine, notes: dict[str, Any]) -> Text:
+    """The side's written score after the round (one holder, V1.8.2): red when written now,
+    ``✗N`` for a wiped score (V1.8.3), ``↑`` for the side that played «на сто» (V1.8.5)."""
+    after = line.after.written
+    text = Text(str(after), style=WRITTEN) if line.written_now > 0 else Text(str(after))
+    if not after and not line.cleared:
+        text = dot()
+    if line.cleared:
+        text.append(f" {WIPED}{line.cleared}", style="dim strike")
+    info = notes.get("na_sto")
+    if info and info.get("side") == line.side:
+        text.append(f" {NA_STO}", style="bold magenta")
+    return text
+
+
+def morskoy_l(result: RoundResult, least: int) -> Text:
+    """``L`` (V1.8.1): dim below the line it must reach to be written; then a write-off try
+    ``↻k`` (V1.7.3) and an egg try ``🥚k`` (V1.7.4)."""
+    notes = notes_of(result)
+    total = notes.get("L")
+    text = dot() if total is None else Text(str(total), style="" if total >= least else "dim")
+    tried = notes.get("try")
+    if tried:
+        text.append(f" {TRY}{tried[0]}", style="yellow")
+    eggs = notes.get("eggs")
+    if eggs:
+        text.append(f" {EGG}{eggs[0]}", style="yellow")
+    return text
 
 
 PRESENTER = MorskoyPresenter()

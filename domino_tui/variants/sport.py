@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
+
+from rich.table import Table
+from rich.text import Text
 
 from ..engine.match import RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..i18n import Lang, tr
 from .base import EndWords, Presenter, Told
+from .sheet import (
+    WRITTEN,
+    dot,
+    notes_of,
+    number_cell,
+    total_row,
+)
 from .sums import written_sum
 
 
@@ -42,6 +53,24 @@ class SportPresenter(Presenter):
         if (result.notes or {}).get("tie"):
             return [tr("vs.sport_tie", lang, after=line.after.written)]
         return written_sum(line, lang)
+
+    def sheet_rows(
+        self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
+    ) -> None:
+        for result in results:
+            cells = [sport_cell(result, line) for line in result.score.lines]
+            table.add_row(number_cell(result), *cells, style="underline")
+            total_row(table, result)
+
+
+# --- its sheet's cells ----------------------------------------------------------------------------
+def sport_cell(result: RoundResult, line: SideLine) -> Text:
+    """What the pair wrote this deal (V6.8.2, V6.7); ``=`` for an equal fish."""
+    if notes_of(result).get("tie"):
+        return Text("=", style="dim")
+    if line.round_points:
+        return Text(str(line.round_points), style=WRITTEN)
+    return dot()
 
 
 PRESENTER = SportPresenter()

@@ -3,8 +3,12 @@ the hands, what was written off."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
+
+from rich.table import Table
+from rich.text import Text
 
 from ..engine.match import RoundResult
 from ..engine.rules import Rules
@@ -12,6 +16,12 @@ from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..i18n import Lang, tr
 from .base import EndWords, Presenter, Told, at, per_side
+from .sheet import (
+    dot,
+    notes_of,
+    number_cell,
+    total_row,
+)
 
 
 class Ended(StrEnum):
@@ -84,6 +94,15 @@ class TelefonPresenter(Presenter):
             text += " " + tr("vs.floor", lang)  # V3.8.5: never below 0
         return [text]
 
+    def sheet_rows(
+        self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
+    ) -> None:
+        for result in results:
+            notes = notes_of(result)
+            cells = [telefon_cell(line, notes) for line in result.score.lines]
+            table.add_row(number_cell(result), *cells, style="underline")
+            total_row(table, result)
+
 
 def bonus_words(rules: Rules, result: RoundResult, line: SideLine, bonus: int, lang: Lang) -> str:
     """``6 for the hands (29 pips, ÷ 5 rounded up)``: the other sides' pips (less the
@@ -96,6 +115,24 @@ def bonus_words(rules: Rules, result: RoundResult, line: SideLine, bonus: int, l
         pips -= line.hand_points
     how = tr(f"vs.round.{rules.opt('hand_round')}.{rules.opt('hand_units')}", lang)
     return tr("vs.for_hands_from", lang, n=bonus, pips=pips, how=how)
+
+
+# --- its sheet's cells ----------------------------------------------------------------------------
+def telefon_cell(line: SideLine, notes: dict[str, Any]) -> Text:
+    """``7+3``: points made during play (V3.8.2) and the bonus for the hands (V3.8.3,
+    V3.8.4); ``−N``: the hand written off (V3.8.5)."""
+    side = line.side
+    play = at(notes.get("play"), side)
+    bonus = at(notes.get("bonus"), side)
+    paid = at(notes.get("paid"), side)
+    if not (play or bonus or paid):
+        return dot()
+    text = Text(str(play))
+    if bonus:
+        text.append(f"+{bonus}", style="green")
+    if paid:
+        text.append(f"−{paid}", style="red")
+    return text
 
 
 PRESENTER = TelefonPresenter()
