@@ -105,6 +105,8 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.app.screens.turn_{m}" for m in ("input", "moves", "timer", "words")),
         *(f"domino_tui.app.widgets.{m}" for m in ("board", "chain", "hand", "scores", "seats")),
         *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "keys_footer")),
+        # the game's presenter: its sheet's cells and words (issue 24)
+        *(f"domino_tui.variants{m}" for m in ("", ".base", ".kozel", ".sheet")),
     }
 )
 # beyond what a bare Textual app (one Static) loads at its first paint: the CLI (typer and what
