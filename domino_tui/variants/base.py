@@ -113,11 +113,18 @@ class Presenter:
         return tr(words.key, lang, side=side, **self.end_numbers(match, ended))
 
     def end_numbers(self, match: Match, ended: str) -> dict[str, object]:
-        """The numbers the end's words take: ``n`` (the target, or the rounds played)."""
+        """The numbers the end's words take: ``n`` (the target, or the rounds played) and
+        ``min`` (:meth:`least`)."""
         rules = match.rules
+        least = self.least(rules)
         if ended in ("rounds", "deals"):
-            return {"n": rules.rounds_limit or len(match.results), "min": 0}
-        return {"n": rules.target, "min": 0}
+            return {"n": rules.rounds_limit or len(match.results), "min": least}
+        return {"n": rules.target, "min": least}
+
+    def least(self, rules: Rules) -> int:
+        """The least sum its sheet writes (Морской's ``write_min``, V1.8.2), for the words of
+        its sheet's key and its ends; 0 when any sum is written."""
+        return 0
 
 
 def at(values: Sequence[int] | None, side: int) -> int:

@@ -133,8 +133,8 @@ class MorskoyPresenter(Presenter):
         """V1.8.2, V1.8.3: the winner side writes L (25 or more), the others are wiped."""
         return written_sum(line, lang)
 
-    def end_numbers(self, match: Match, ended: str) -> dict[str, object]:
-        return {**super().end_numbers(match, ended), "min": match.rules.opt("write_min")}
+    def least(self, rules: Rules) -> int:
+        return int(rules.opt("write_min"))
 
     def now(self, match: Match, lang: Lang) -> list[str]:
         """The try being played, named while it is played (V1.7.3: "write-off try 1 of 3"; V1.7.4:
