@@ -26,8 +26,7 @@ from .sheet import (
 
 
 class Ended(StrEnum):
-    """The ways a match of this variant ends beyond the goat (the last round's
-    ``notes["ended"]``)."""
+    """How a Генерал match ends, beyond the goat (the last round's ``notes["ended"]``)."""
 
     GENERAL = "general"  # V4.8.2: a «генерал»
     LOSSES = "losses"  # V4.9: a pair lost `losses` rounds

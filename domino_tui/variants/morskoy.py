@@ -29,8 +29,7 @@ from .sums import written_sum
 
 
 class Ended(StrEnum):
-    """The ways a match of this variant ends beyond the goat (the last round's
-    ``notes["ended"]``)."""
+    """How a Морской match ends, beyond the goat (the last round's ``notes["ended"]``)."""
 
     SCORE_125 = "125"  # V1.9.1: 125 or more
     LYSY = "lysy"  # V1.9.2: «лысый»

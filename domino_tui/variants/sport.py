@@ -24,8 +24,7 @@ from .sums import written_sum
 
 
 class Ended(StrEnum):
-    """The ways a match of this variant ends beyond the goat (the last round's
-    ``notes["ended"]``)."""
+    """How a спортивное match ends, beyond the goat (the last round's ``notes["ended"]``)."""
 
     DEALS = "deals"  # V6.9: every deal played
 

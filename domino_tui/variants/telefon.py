@@ -25,8 +25,7 @@ from .sheet import (
 
 
 class Ended(StrEnum):
-    """The ways a match of this variant ends beyond the goat (the last round's
-    ``notes["ended"]``)."""
+    """How a Телефон match ends, beyond the goat (the last round's ``notes["ended"]``)."""
 
     TARGET = "target"  # V3.9: the target reached
     ROUNDS = "rounds"  # rounds:N played
