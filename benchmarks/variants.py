@@ -37,6 +37,7 @@ from domino_tui.engine.playout import random_playout
 from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.variants import PRESET_NAMES
+from domino_tui.engine.variants.base import Sheet
 
 BATCH = 50
 
@@ -73,7 +74,7 @@ def kernel(rules: Rules, seconds: float, seed: int, costs: bool) -> dict[str, An
                 else:
                     random_playout(s, rand)
                 if costs:
-                    variant.round_costs(rules, standings, carry, extra, s)
+                    variant.round_costs(Sheet(rules, standings, carry, extra), s)
             t2 = clock()
             dealing += t1 - t0
             playing += t2 - t1

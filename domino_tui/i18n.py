@@ -7,7 +7,10 @@ build, see ``hatch_build.py`` and ``tools/catalogs.py``); msgids are stable symb
 Game terms stay Russian in the Russian UI (козёл, рыба, базар, стучит); the English UI uses the
 glosses of RULES.md.
 
-A key missing from the player's catalog falls back to English, then to the key itself; under
+A variant from another distribution brings its own words (its module's ``WORDS``: language ->
+key -> text, each key naming the variant or one of its presets), read only for a key the
+catalogs lack. A key missing from the player's catalog falls back to English, then to the key
+itself; under
 ``DOMINO_STRICT_I18N=1`` (the tests) it raises instead. Call sites that probe a key built at
 runtime use :func:`has_key`.
 """
@@ -75,6 +78,7 @@ def translation(lang: Lang) -> gettext.GNUTranslations | None:
 def reload_catalogs() -> None:
     """Forget the cached catalogs (after compiling them anew)."""
     translation.cache_clear()
+    plugin_words.cache_clear()
     _warned.clear()
 
 
@@ -84,17 +88,53 @@ def _strict() -> bool:
 
 def _catalog(key: str, lang: Lang) -> str | None:
     found = translation(lang)
-    if found is None:
-        return None
-    text = found._catalog.get(key)  # type: ignore[attr-defined]
-    return text if isinstance(text, str) and text else None
+    text = found._catalog.get(key) if found is not None else None  # type: ignore[attr-defined]
+    if isinstance(text, str) and text:
+        return text
+    return _plugin_text(key, lang)
 
 
 def has_key(key: str, lang: Lang) -> bool:
     """Whether ``lang`` has words for ``key`` (for call sites that probe a key built at runtime,
     which must not trip strict mode)."""
     found = translation(lang)
-    return found is not None and (key in found._catalog or (key, 0) in found._catalog)  # type: ignore[attr-defined]
+    if found is not None and (key in found._catalog or (key, 0) in found._catalog):  # type: ignore[attr-defined]
+        return True
+    return _plugin_text(key, lang) is not None
+
+
+def _plugin_text(key: str, lang: Lang) -> str | None:
+    """A plugin's words for ``key``, once the plugins were looked for (a plugin variant can
+    be in play only then): a key missing from the catalogs never loads them itself."""
+    from .engine.variants import plugins_looked_for
+
+    return plugin_words(lang).get(key) if plugins_looked_for() else None
+
+
+@cache
+def plugin_words(lang: Lang) -> dict[str, str]:
+    """The plugin variants' words in ``lang`` (see the module's docstring). Text from a plugin
+    is untrusted: it is kept to one printable line of at most 200 characters without braces
+    (nothing in it is a placeholder), and a key that names neither the plugin's variant nor
+    one of its presets is ignored (a plugin speaks only of itself)."""
+    from .engine.variants import plugin_modules
+
+    out: dict[str, str] = {}
+    for module in plugin_modules():
+        words = getattr(module, "WORDS", None)
+        mine = words.get(lang) if isinstance(words, Mapping) else None
+        if not isinstance(mine, Mapping):
+            continue
+        own = {module.VARIANT.name, *module.PRESETS}
+        for key, text in mine.items():
+            if isinstance(key, str) and isinstance(text, str) and own & set(key.split(".")):
+                out.setdefault(key, _plain(text))
+    return out
+
+
+def _plain(text: str) -> str:
+    line = "".join(c if c.isprintable() else " " for c in text)[:200]
+    return line.replace("{", "(").replace("}", ")")
 
 
 def tr(key: str, lang: Lang = "en", **fmt: object) -> str:

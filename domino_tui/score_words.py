@@ -17,7 +17,6 @@ from .engine.match import RoundResult
 from .engine.rules import Rules
 from .engine.scoring import SideLine, hand_value
 from .engine.tiles import bits, tile_set
-from .engine.variants import get_variant
 from .i18n import Lang, has_key, tr
 from .transcript import FISH_MARK, GOAT_MARK, plural, remembers
 
@@ -217,8 +216,9 @@ def variant_key(rules: Rules, lang: Lang) -> str:
     key = f"sc.key.{rules.variant}"
     if not has_key(key, lang):
         return ""
-    options = get_variant(rules.variant).options
-    least = rules.opt("write_min") if "write_min" in options else 0
+    from .variants import presenter_of  # loads after this module: the presenters import it
+
+    least = presenter_of(rules).least(rules)
     return tr(key, lang, min=least, mark=tr("sc.general_mark", lang))
 
 

@@ -17,7 +17,6 @@ Seat names default to "Player 1 …" / "Игрок 1 …"; pairs are named by bo
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,7 +28,7 @@ from rich.text import Text
 
 from .engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
 from .engine.cross import END_NAMES, CrossState
-from .engine.deal import Deal, deal
+from .engine.deal import Deal
 from .engine.geometry import geometry
 from .engine.match import Match, RoundResult
 from .engine.round import Event
@@ -83,14 +82,14 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     """The variant in words plus the options that differ from its closest preset."""
     preset = closest_preset(rules)
     words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
-    refused = get_variant(rules.variant).refused
-    if not rules.is_classic and "fish" not in refused:
+    variant = get_variant(rules.variant)
+    if not rules.is_classic and variant.fish_modes:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
         words.append(tr(fish, lang))
     limit = rules.rounds_limit
     if limit:
         words.append(tr("tx.rounds", lang, n=limit))
-    elif "target" not in refused:
+    elif variant.plays_to_target:
         words.append(tr("tx.target", lang, n=rules.target))
     words += header_words(rules, lang)
     said = _IN_WORDS + (("match_end",) if limit else ())
@@ -115,21 +114,24 @@ def _option_value(value: object) -> str:
 @dataclass(frozen=True)
 class RoundStory:
     """One round as the transcript tells it: the deal, the public events and, once finished,
-    the result. ``dealt[seat]`` is -1 when the deal of that hand cannot be known."""
+    the result."""
 
     number: int
     seats: tuple[int, ...]
     dealt: tuple[int, ...]
     boneyard: int  # tiles in the boneyard after the deal
-    redeals: int | None  # None when unknown (a round still in play with scripted deals)
+    redeals: int
     events: tuple[Event, ...]
     result: RoundResult | None
-    taken: int  # the tiles taken on a fish (K4.4) as a mask; -1 when unknown
+    taken: int  # the tiles taken on a fish (K4.4) as a mask
 
 
 def round_stories(match: Match) -> list[RoundStory]:
-    """Every round of ``match`` so far, the one in play included."""
-    deals = _replay_deals(match)
+    """Every round of ``match`` so far, the one in play included.
+
+    The deals are the match's own (:attr:`Match.deals`, kept as each variant dealt them),
+    never dealt again here: Морской deals its own way (its «на сто» and the boneyard it keeps),
+    and a match may be dealt from a script, so only the match knows its deals."""
     out_sides: set[int] = set()
     stories = []
     for index, events in enumerate(match.histories):
@@ -137,57 +139,10 @@ def round_stories(match: Match) -> list[RoundStory]:
         seats = tuple(
             s for s in range(match.rules.players) if match.rules.side_of(s) not in out_sides
         )
-        d = deals[index] if deals is not None else None
-        stories.append(_story(match, index + 1, seats, tuple(events), result, d))
+        stories.append(_story(match, index + 1, seats, tuple(events), result, match.deals[index]))
         if result is not None:
             out_sides.update(result.goats)
     return stories
-
-
-def _replay_deals(match: Match) -> list[Deal] | None:
-    """The deals of ``match``, dealt again from its seed.
-
-    The match keeps hands only as they end, and the hand of a player who took the boneyard on a
-    fish (K4.4) cannot be told apart from what they took. The seeded RNG is used for nothing but
-    dealing, so dealing again from the seed gives the exact deals; a match with scripted deals
-    does not reproduce, which the checks against the history detect (None then).
-    """
-    rules, rng = match.rules, random.Random(match.seed)
-    out_sides: set[int] = set()
-    deals = []
-    for index, events in enumerate(match.histories):
-        seats = tuple(s for s in range(rules.players) if rules.side_of(s) not in out_sides)
-        d = deal(rules, rng, seats)
-        result = match.results[index] if index < len(match.results) else None
-        if not _fits(d, events, result):
-            return None
-        deals.append(d)
-        if result is not None:
-            out_sides.update(result.goats)
-    return deals
-
-
-def _fits(d: Deal, events: Sequence[Event], result: RoundResult | None) -> bool:
-    """Whether the round's events could have come from deal ``d``."""
-    hands, boneyard = list(d.hands), list(d.boneyard)
-    for e in events:
-        if e.code == DRAW:
-            if not boneyard or boneyard.pop() != e.tile:
-                return False
-            hands[e.seat] |= 1 << e.tile
-        elif e.code >= 0:
-            if not hands[e.seat] >> e.tile & 1:
-                return False
-            hands[e.seat] &= ~(1 << e.tile)
-    if result is None:
-        return True
-    if result.taker >= 0:
-        rest = sum(1 << t for t in boneyard)
-        taken = result.hands[result.taker] & ~hands[result.taker]
-        if taken & ~rest or taken.bit_count() != result.taken:
-            return False
-        hands[result.taker] |= taken
-    return tuple(hands) == result.hands and d.redeals == result.redeals
 
 
 def _story(
@@ -196,33 +151,17 @@ def _story(
     seats: tuple[int, ...],
     events: tuple[Event, ...],
     result: RoundResult | None,
-    d: Deal | None,
+    d: Deal,
 ) -> RoundStory:
+    """The round told from its deal: the boneyard taken on a fish (K4.4) is what the taker
+    ended with beyond what it was dealt and drew."""
     final = list(result.hands) if result is not None else list(match.round.hands)
-    drawn = [0] * match.rules.players
-    for e in events:
-        if e.code == DRAW:
-            drawn[e.seat] |= 1 << e.tile
     taker = result.taker if result is not None else -1
-    if d is not None:
-        dealt = list(d.hands)
-        taken = final[taker] & ~dealt[taker] & ~drawn[taker] if taker >= 0 else 0
-        return RoundStory(
-            number, seats, tuple(dealt), len(d.boneyard), d.redeals, events, result, taken
-        )
-    # scripted deals: a hand was dealt what it ended with or played, less what it drew; the
-    # taker's own tiles and the ones taken cannot be told apart
-    dealt = final[:]
-    for e in events:
-        if e.code >= 0:
-            dealt[e.seat] |= 1 << e.tile
-    dealt = [hand & ~draws for hand, draws in zip(dealt, drawn, strict=True)]
     taken = 0
-    if taker >= 0 and result is not None and result.taken:
-        dealt[taker], taken = -1, -1
-    size = tile_set(match.rules.set_top).count - match.rules.dealt * len(seats)
-    redeals = result.redeals if result is not None else None
-    return RoundStory(number, seats, tuple(dealt), size, redeals, events, result, taken)
+    if taker >= 0:
+        drawn = sum(1 << e.tile for e in events if e.code == DRAW and e.seat == taker)
+        taken = final[taker] & ~d.hands[taker] & ~drawn
+    return RoundStory(number, seats, d.hands, len(d.boneyard), d.redeals, events, result, taken)
 
 
 # --- rendering ---------------------------------------------------------------------------------
@@ -319,7 +258,7 @@ def _deal(rules: Rules, story: RoundStory, names: Sequence[str], lang: Lang) -> 
         hand = story.dealt[seat]
         grid.add_row(
             Text(f"  {names[seat]}"),
-            Text(tiles_text(rules, hand) if hand >= 0 else tr("tx.unknown_deal", lang)),
+            Text(tiles_text(rules, hand)),
         )
     return Group(head, grid)
 
@@ -454,11 +393,7 @@ def _round_end(
         line = Text(f"{FISH_MARK} " + tr("tx.fish", lang, name=names[result.fisher]), "bold blue")
         parts.append(line)
         if result.taker >= 0:
-            taken = (
-                tiles_text(rules, story.taken)
-                if story.taken >= 0
-                else plural(result.taken, "tx.tiles", lang)
-            )
+            taken = tiles_text(rules, story.taken)
             parts.append(Text(tr("tx.takes", lang, name=names[result.taker], tiles=taken)))
         if result.score.tie:
             parts.append(Text(tr("tx.eggs", lang), style="blue"))
@@ -466,7 +401,7 @@ def _round_end(
     grid.add_column(no_wrap=True)
     grid.add_column()
     grid.add_column(justify="right", no_wrap=True)
-    counted = "blank_alone" not in get_variant(rules.variant).refused  # Генерал: not counted
+    counted = get_variant(rules.variant).counts_hands  # Генерал: not counted
     for seat in story.seats:
         points = result.score.seat_points[seat]
         grid.add_row(
@@ -510,8 +445,8 @@ def _points_text(rules: Rules, line: SideLine) -> Text:
 
 def remembers(rules: Rules) -> bool:
     """Whether the game keeps Козёл's remembered ``+N`` and opening (K7): the variants with
-    their own sheet (морской, телефон, генерал, спортивное) refuse ``open_threshold``."""
-    return "open_threshold" not in get_variant(rules.variant).refused
+    their own sheet (морской, телефон, генерал, спортивное) declare they do not."""
+    return get_variant(rules.variant).remembers
 
 
 def _line_notes(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:

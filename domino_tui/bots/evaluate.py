@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..engine.round import RoundState
 from ..engine.variants import get_variant
+from ..engine.variants.base import Sheet
 from ..engine.variants.kozel import GOAT_PRICE, REMEMBERED_WEIGHT
 from ..engine.view import SeatView
 
@@ -25,22 +26,18 @@ class Evaluator:
 
     __slots__ = (
         "active",
-        "carry",
+        "before",
         "costs",
-        "extra",
         "parts",
         "prices",
         "rules",
         "side_of",
-        "standings",
     )
 
     def __init__(self, view: SeatView) -> None:
         r = view.rules
         self.rules = r
-        self.standings = view.standings
-        self.carry = view.carry
-        self.extra = view.extra
+        self.before = Sheet(r, view.standings, view.carry, view.extra)
         variant = get_variant(r.variant)
         self.costs = variant.round_costs
         self.prices = variant.round_prices
@@ -50,7 +47,7 @@ class Evaluator:
 
     def side_costs(self, state: RoundState) -> list[float]:
         """Each side's cost of this round (lower is better); 0 for sides out of the game."""
-        costs = self.costs(self.rules, self.standings, self.carry, self.extra, state)
+        costs = self.costs(self.before, state)
         active = self.active
         return [c if side in active else 0.0 for side, c in enumerate(costs)]
 
@@ -61,13 +58,13 @@ class Evaluator:
     def seat_prices(self, state: RoundState) -> list[float]:
         """The part of :meth:`seat_values` that is the match's price (Козёл's goat), the
         same way relative: the coach reports it apart from the points of the round."""
-        prices = self.prices(self.rules, self.standings, self.carry, self.extra, state)
+        prices = self.prices(self.before, state)
         active = self.active
         return self._relative([c if side in active else 0.0 for side, c in enumerate(prices)])
 
     def seat_parts(self, state: RoundState) -> tuple[list[float], list[float]]:
         """:meth:`seat_values` and :meth:`seat_prices` from one count of the round."""
-        costs, prices = self.parts(self.rules, self.standings, self.carry, self.extra, state)
+        costs, prices = self.parts(self.before, state)
         active = self.active
         return (
             self._relative([c if side in active else 0.0 for side, c in enumerate(costs)]),

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from ..engine.round import RoundState
+from ..engine.variants import get_variant
 from ..engine.view import SeatView
 from .base import ExplainingBot
 from .evaluate import Evaluator
@@ -35,7 +36,6 @@ EXPLORATION = 0.7
 VALUE_SCALE = 40.0  # pips; values are divided by it so that EXPLORATION is scale-free
 SCALE_PLAYOUTS = 32  # other variants: playouts that measure the values' scale first
 SCALE_RATIO = 2.5  # Козёл's 40 pips over the mean absolute playout value of its positions (16)
-PIP_VARIANTS = frozenset({"kozel", "classic"})  # valued in Козёл pips: the fixed scale
 
 
 class Node:
@@ -78,7 +78,7 @@ class IsmctsBot(ExplainingBot):
         node = root.children.get(best)
         mean = node.total / node.visits * self.scale if node and node.visits else 0.0
         share = (node.visits if node else 0) / max(1, done)
-        unit = "pips" if view.rules.variant in PIP_VARIANTS else "points"
+        unit = get_variant(view.rules.variant).score_unit
         reason = (
             f"{action_name(view, best)} holds up best over {done} guessed deals "
             f"({share:.0%} of the search, {mean:+.1f} {unit} on average)"
@@ -100,7 +100,7 @@ class IsmctsBot(ExplainingBot):
         sqrt = math.sqrt
         scale = self.scale = (
             VALUE_SCALE
-            if view.rules.variant in PIP_VARIANTS
+            if get_variant(view.rules.variant).score_unit == "pips"
             else _measure_scale(sampler, evaluator, playout, rng)
         )
         while done < self.iterations:

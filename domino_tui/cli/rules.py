@@ -61,13 +61,13 @@ def rules(
 def _page(preset: str, lang: str) -> str:
     """The page of a preset's variant: Козёл's book for Козёл and classic, else the variant's."""
     from ..engine.rules import PRESETS, make_rules
-    from ..engine.variants import MODULES
     from ..texts import variant_page
+    from ..variants import presenter
 
     if preset not in PRESETS:
         allowed = ", ".join(PRESETS)
         fail(
             "domino rules", say("cli.unknown_preset", lang, name=repr(preset[:30]), allowed=allowed)
         )
-    page = MODULES[make_rules({}, preset).variant]
-    return variant_page(page, lang) or rules_text(lang)
+    page = presenter(make_rules({}, preset).variant).page
+    return (variant_page(page, lang) if page else "") or rules_text(lang)

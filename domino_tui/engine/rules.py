@@ -27,7 +27,7 @@ from .options import (
     Rules,
     RulesError,
 )
-from .variants import MODULES, PRESET_MODULES, PRESET_NAMES, get_variant, preset_values
+from .variants import get_variant, is_preset, is_variant, preset_names, preset_values, variant_names
 
 __all__ = [
     "OPTION_NAMES",
@@ -44,23 +44,23 @@ class _Presets(dict[str, dict[str, Any]]):
     """Every ``--rules`` name; the values load from the variant's module when first read."""
 
     def __missing__(self, key: str) -> dict[str, Any]:
-        if key not in PRESET_MODULES:
+        if not isinstance(key, str) or not is_preset(key):
             raise KeyError(key)
         values = preset_values(key)
         self[key] = values
         return values
 
     def __contains__(self, key: object) -> bool:
-        return key in PRESET_MODULES
+        return isinstance(key, str) and is_preset(key)
 
     def __iter__(self) -> Any:
-        return iter(PRESET_NAMES)
+        return iter(preset_names())
 
     def __len__(self) -> int:
-        return len(PRESET_NAMES)
+        return len(preset_names())
 
     def keys(self) -> Any:
-        return list(PRESET_NAMES)
+        return list(preset_names())
 
     def get(self, key: str, default: Any = None) -> Any:
         return self[key] if key in self else default  # noqa: SIM401 - loads it
@@ -140,10 +140,9 @@ def _coerce_to(name: str, default: Any, value: Any) -> Any:
 
 def _check(r: Rules) -> None:
     """Refuse impossible combinations (F15 and friends) with a message naming the allowed values."""
-    if r.variant not in MODULES:
-        raise RulesError(
-            f"option variant={_shown(r.variant)} is unknown; allowed: {', '.join(MODULES)}"
-        )
+    if not is_variant(r.variant):
+        allowed = ", ".join(variant_names())
+        raise RulesError(f"option variant={_shown(r.variant)} is unknown; allowed: {allowed}")
     for name, choices in _CHOICES.items():
         if getattr(r, name) not in choices:
             allowed = ", ".join(str(c) for c in choices)
@@ -154,8 +153,6 @@ def _check(r: Rules) -> None:
         raise RulesError(f"players must be 2, 3 or 4, not {r.players}")
     if r.pairs and r.players != 4:
         raise RulesError(f"pairs need exactly 4 players, not {r.players}")
-    if r.pairs and r.is_classic:
-        raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
     if r.partner_leads and not r.pairs:
         raise RulesError("partner_leads needs pairs")
     if r.partner_leads and r.later_leads != "winner" and not r.record_v1:  # F20
@@ -189,12 +186,6 @@ def _check(r: Rules) -> None:
                 f"match_end={_shown(r.match_end)} is unknown; allowed: target, "
                 f"rounds:N (N from 1 to {MAX_ROUNDS}), last_standing"
             )
-    if r.is_classic and r.fish != "lowest_wins":
-        raise RulesError("the classic variant scores a fish as lowest_wins (fish=lowest_wins)")
-    if not r.is_classic and r.fish == "lowest_wins":
-        raise RulesError("fish=lowest_wins is for classic; Козёл allows all, one, fisher")
-    if r.is_classic and r.match_end == "last_standing":
-        raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
     variant = get_variant(r.variant)
     for name, value in r.opts:
         variant.options[name].check(name, value)
@@ -218,8 +209,8 @@ def make_rules(
     if values.get("pairs") and "players" in given and "pairs" not in given:
         values["pairs"] = str(given["players"]).strip() == "4"  # a pairs preset for 2 or 3
     name_of = values.get("variant", "kozel")
-    if name_of not in MODULES:
-        allowed = ", ".join(MODULES)
+    if not isinstance(name_of, str) or not is_variant(name_of):
+        allowed = ", ".join(variant_names())
         raise RulesError(f"option variant={_shown(name_of)} is unknown; allowed: {allowed}")
     variant = get_variant(name_of)
     own = variant.options

@@ -118,6 +118,8 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.app.widgets.{m}" for m in ("board", "chain", "hand", "scores", "seats")),
         *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "keys_footer")),
         "domino_tui.app.widgets.table_log",
+        # the game's presenter: its sheet's cells and words (issue 24)
+        *(f"domino_tui.variants{m}" for m in ("", ".base", ".kozel", ".sheet")),
     }
 )
 # beyond what a bare Textual app (one Static) loads at its first paint, only these (each with

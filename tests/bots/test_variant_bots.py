@@ -20,6 +20,7 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import Rules, RulesError, make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX
 from domino_tui.engine.variants import PRESET_NAMES, get_variant
+from domino_tui.engine.variants.base import Sheet
 from domino_tui.engine.view import seat_view
 
 from .helpers import mask, scripted
@@ -164,7 +165,7 @@ def test_the_evaluator_values_rounds_by_the_variants_own_costs(preset: str) -> N
         view = seat_view(match, match.turn)
         s = Sampler(view).state(rng)
         playout(s, rng.random)
-        want = variant.round_costs(rules, view.standings, view.carry, view.extra, s)
+        want = variant.round_costs(Sheet(rules, view.standings, view.carry, view.extra), s)
         assert Evaluator(view).side_costs(s) == want
         values = Evaluator(view).seat_values(s)
         side = rules.side_of(view.seat)

@@ -16,10 +16,11 @@ from domino_tui.engine.actions import DRAW, KNOCK, PAIR_BASE
 from domino_tui.engine.deal import Deal
 from domino_tui.engine.match import Match
 from domino_tui.engine.round import Event
-from domino_tui.engine.rules import make_rules
+from domino_tui.engine.rules import PRESETS, RulesError, make_rules
 from domino_tui.engine.scoring import Standing
 from domino_tui.engine.tiles import DOUBLE_SIX, bits
 from domino_tui.engine.variants import base as variant_base
+from domino_tui.engine.variants import get_variant
 from domino_tui.engine.view import seat_view
 from domino_tui.transcript import (
     match_text,
@@ -143,11 +144,10 @@ def test_a_fish_with_the_boneyard_taken_lists_the_tiles() -> None:
     assert f"The boneyard goes to {taker}: {names(story.taken)}." in text
 
 
-def test_scripted_deals_are_shown_as_far_as_they_can_be_known(
-    recorded_deals: list[Deal],
-) -> None:
-    """A match dealt from a script (not from its seed) keeps every hand that can be worked out
-    from the history; only a hand that took the boneyard on a fish is unknown, and said so."""
+def test_scripted_deals_are_shown_as_dealt(recorded_deals: list[Deal]) -> None:
+    """A match dealt from a script (not from its seed) shows every hand as it was dealt, the
+    taker's on a fish too, with the tiles it took (K4.4): the transcript reads the match's own
+    deals, it does not work them out from the history."""
     source = find_match({"players": 2}, lambda m: any(r.taker >= 0 for r in m.results))
     recorded_deals.clear()
     seeded = play_match(source.rules, source.seed, ["greedy", "random"])
@@ -158,15 +158,52 @@ def test_scripted_deals_are_shown_as_far_as_they_can_be_known(
             scripted.apply(code)
     assert scripted.outcome == seeded.outcome
     for story, dealt in zip(round_stories(scripted), deals, strict=True):
-        assert story.result is not None
-        for seat in range(2):
-            if seat == story.result.taker:
-                assert story.dealt[seat] == -1
-            else:
-                assert story.dealt[seat] == dealt.hands[seat]
-    text = match_text(scripted)
-    assert "(not known: took the boneyard)" in text
-    assert re.search(r"The boneyard goes to .+?: \d+ tiles?\.", text)
+        assert story.dealt == dealt.hands
+        assert story.boneyard == len(dealt.boneyard)
+    assert match_text(scripted) == match_text(seeded).replace(
+        f"seed {seeded.seed}", f"seed {scripted.seed}"
+    )
+
+
+def _every_setup() -> list[tuple[str, int]]:
+    out = []
+    for preset in PRESETS:
+        for players in (2, 3, 4):
+            try:
+                make_rules({"players": players}, preset)
+            except RulesError:
+                continue
+            out.append((preset, players))
+    return out
+
+
+@pytest.mark.parametrize(("preset", "players"), _every_setup())
+def test_every_variant_shows_the_hands_it_dealt(
+    monkeypatch: pytest.MonkeyPatch, preset: str, players: int
+) -> None:
+    """Each variant deals its own way (Морской's «на сто» keeps its own boneyard): the
+    transcript shows, for every preset and player count, the hands and boneyard the variant
+    dealt — none unknown, none dealt again by Козёл's rule (issue 24, part 5)."""
+    rules = make_rules({"players": players}, preset)
+    kind = type(get_variant(rules.variant))
+    real = kind.deal
+    seen: list[Deal] = []
+
+    def recording(self: object, match: object, seats: tuple[int, ...]) -> Deal:
+        d = real(self, match, seats)  # type: ignore[arg-type]
+        seen.append(d)
+        return d
+
+    monkeypatch.setattr(kind, "deal", recording)
+    for seed in range(6):
+        seen.clear()
+        match = play_match(rules, seed, ["greedy"] * players)
+        stories = round_stories(match)
+        assert len(stories) == len(seen)
+        for story, dealt in zip(stories, seen, strict=True):
+            assert story.dealt == dealt.hands, (seed, story.number)
+            assert story.boneyard == len(dealt.boneyard), (seed, story.number)
+            assert story.redeals == dealt.redeals
 
 
 # --- the actions (K3) ---

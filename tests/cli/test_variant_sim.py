@@ -20,7 +20,8 @@ from domino_tui.engine.variants import get_variant
 from domino_tui.i18n import tr
 from domino_tui.transcript import match_text, plural, seat_names, side_names
 from domino_tui.transcript_cross import cross_picture, ends_text, replay_cross
-from domino_tui.variant_words import HANDLED, ended_words, round_notes
+from domino_tui.variant_words import ended_words, round_notes
+from domino_tui.variants import presenter
 
 from .helpers import find_match, run
 
@@ -69,7 +70,7 @@ def test_every_notes_key_of_a_variant_has_its_words(preset: str) -> None:
     """Each variant's score sheet (``RoundResult.notes``, documented in its module) is told in
     words: no key falls through to the raw ``key: value`` line."""
     rules = make_rules({}, preset)
-    handled = HANDLED[rules.variant]
+    handled = presenter(rules.variant).handled
     for seed in range(4):
         match = play_match(rules, seed, ["random"] * rules.players)
         for result in match.results:
@@ -345,9 +346,12 @@ def test_V1_8_3_a_wipe_is_shown_as_written_points_wiped() -> None:
 def test_V1_9_3_every_way_a_match_ends_has_words(lang: str) -> None:
     """V1.9.3, V3.9, V4.9, V6.9: each ``ended`` value a variant writes is told with the right
     side (the winner, or the side that lost) and its number."""
-    from domino_tui.variant_words import _ENDED
+    from domino_tui.engine.variants import MODULES
 
-    for (variant, ended), (key, whose) in _ENDED.items():
+    ends = [(v, ended, words) for v in MODULES for ended, words in presenter(v).ends.items()]
+    assert ends
+    for variant, ended, words in ends:
+        key, whose = words.key, words.whose
         match = greedy_match(variant)
         last = match.results[-1]
         match.results[-1] = dataclasses.replace(last, notes={**last.notes, "ended": ended})

@@ -108,6 +108,9 @@ REFUSED: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("classic", {"pairs": True}, ("each for themselves",)),
     ("kozel", {"variant": "classic", "pairs": True, "fish": "lowest_wins"}, ("classic",)),
     ("kozel", {"fish": "lowest_wins"}, ("all", "one", "fisher")),
+    # the Козёл checks live in Козёл's variant; the variants built on it keep them
+    ("osel", {"fish": "lowest_wins"}, ("all", "one", "fisher")),
+    ("chechevo", {"fish": "lowest_wins"}, ("all", "one", "fisher")),
     ("classic", {"fish": "one"}, ("lowest_wins",)),
     ("classic", {"match_end": "last_standing"}, ("Козёл",)),
     ("kozel", {"fish": "everyone"}, ("all", "one", "fisher")),

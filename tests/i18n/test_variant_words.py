@@ -11,7 +11,8 @@ import pytest
 from domino_tui import i18n
 from domino_tui.engine.cross import END_NAMES
 from domino_tui.engine.rules import PRESETS
-from domino_tui.variant_words import _ENDED, HANDLED
+from domino_tui.engine.variants import MODULES
+from domino_tui.variants import presenter
 
 LANGS = ("en", "ru")
 
@@ -30,7 +31,7 @@ def runtime_keys() -> list[str]:
     keys += [f"vn.morskoy.na_sto_{v}" for v in MORSKOY["na_sto"]]
     keys += [f"vn.morskoy.try_{v}" for v in MORSKOY["try"]]
     keys += [f"vn.morskoy.wiped_{w}" for w in ("all", "others")]
-    keys += [key for key, _ in _ENDED.values()]
+    keys += [words.key for v in MODULES for words in presenter(v).ends.values()]
     keys += ["tx.spinner", "tx.spinner.telefon", "tx.spinner.muggins", "tx.spinner.chechevo"]
     return keys
 
@@ -46,7 +47,11 @@ def test_every_runtime_key_is_in_both_catalogs_with_the_same_placeholders(key: s
     assert fields(raw["en"] or "") == fields(raw["ru"] or ""), key
 
 
-def test_every_variant_with_notes_has_words() -> None:
-    from domino_tui.engine.variants import MODULES
+def test_every_variant_has_a_presenter_of_its_own_module() -> None:
+    """Each built-in variant's words module (domino_tui/variants/<module>.py) defines its
+    presenter: none falls back to Козёл's words by a missing file."""
+    import importlib
 
-    assert set(MODULES) <= set(HANDLED)
+    for name, module in MODULES.items():
+        words = importlib.import_module(f"domino_tui.variants.{module}")
+        assert presenter(name) is words.PRESENTER

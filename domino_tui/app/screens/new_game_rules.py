@@ -18,8 +18,6 @@ from ...engine.variants.base import Option
 
 HIDDEN = ("players", "pairs", "variant", "set_top")  # set by the seats, the preset, or future
 MATCH_ENDS = ("target", "rounds:5", "rounds:10", "rounds:15", "last_standing")
-# match lengths a variant needs beyond the usual ones (спортивное: a multiple of 4 deals, V6.9)
-MORE_ENDS: dict[str, tuple[str, ...]] = {"sport": ("rounds:4", "rounds:12", "rounds:16")}
 
 
 def accepts(preset: str, **options: Any) -> bool:
@@ -67,7 +65,7 @@ def allowed_values(preset: str, name: str) -> tuple[Any, ...]:
     rules = base_rules(preset)
     candidates = list(closed_choices()[name])
     if name == "match_end":
-        candidates += [*MORE_ENDS.get(rules.variant, ()), rules.match_end]
+        candidates += [*get_variant(rules.variant).more_ends, rules.match_end]
         candidates = sorted(dict.fromkeys(candidates), key=_end_order)
     return tuple(c for c in candidates if accepts(preset, **{name: c}))
 
@@ -86,7 +84,7 @@ def kozel_options(preset: str) -> tuple[str, ...]:
     closed = closed_choices()
     out = []
     for name in OPTION_NAMES:
-        if name in HIDDEN or name in variant.refused or name in variant.fixed:
+        if name in HIDDEN or not variant.offers(name):
             continue
         if name in closed and len(allowed_values(preset, name)) < 2:
             continue

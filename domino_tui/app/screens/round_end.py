@@ -28,7 +28,7 @@ def round_summary(session: GameSession, result: RoundResult, lang: str) -> Group
     """Headline, hands with their sums, the rule applied, each side's arithmetic, the key."""
     rules = session.rules
     own = has_own_sum(rules)  # морской, телефон, генерал, спортивное: not Козёл's words
-    counted = "blank_alone" not in get_variant(rules.variant).refused  # генерал: not counted
+    counted = get_variant(rules.variant).counts_hands  # генерал: not counted
     hands = Table(box=None, expand=True, show_header=False, padding=(0, 1))
     hands.add_column(no_wrap=True)
     hands.add_column(ratio=1)

@@ -22,7 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Tab, Tabs
 
-from ...texts import VARIANT_PAGES, variant_page
+from ...texts import variant_page, variant_pages
 from ...words.strings import t
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
@@ -75,14 +75,15 @@ def rules_markdown(lang: str) -> str:
     return body + "\n" + key + "\n" + KEYS_MD.get(lang, KEYS_MD["en"])
 
 
-PAGES = ("kozel", *VARIANT_PAGES)  # Козёл's book (and classic's), then V1-V6
+PAGES = ("kozel", *variant_pages())  # Козёл's book (and classic's), then V1-V6
 
 
 def page_of(variant: str) -> str:
-    """The page of a variant: its module's (classic is in Козёл's book)."""
-    from ...engine.variants import MODULES
+    """The page of a variant: its presenter's (Козёл's book for classic and a variant with
+    none of its own)."""
+    from ...variants import presenter
 
-    page = MODULES.get(variant, "kozel")
+    page = presenter(variant).page
     return page if page in PAGES else "kozel"
 
 

@@ -23,12 +23,12 @@ from ...engine.cross import CrossState
 from ...engine.match import Match, RoundResult
 from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
+from ...engine.variants import get_variant
 from ...play.session import GameSession
 from ...transcript import remembers
 from ...words.events import scoring_step
 from ...words.strings import t
 from .variant_sheets import (
-    COLUMNS,
     FISH,
     WRITTEN,
     caption_words,
@@ -115,7 +115,7 @@ def score_table(
     variant's own rows when it keeps its own score, else Козёл's (K11)."""
     rows = variant_rows(rules)
     if rows is not None:
-        columns = COLUMNS.get(rules.variant, ())
+        columns = get_variant(rules.variant).sheet_columns
         table = sheet_frame(names, goats, round_label, columns)
         rows(rules, results, table, lang)
         if not results:  # the sheet starts at nothing, as Козёл's does

@@ -5,11 +5,19 @@ dealt, led, laid out and scored, and when the match ends) and ``PRESETS`` (the `
 names it answers to, with their option values). Nothing outside a variant's module asks which
 variant is played: the match, the seat views and the bots call its methods. Modules load on
 first use, so a Козёл game never imports the others.
+
+A variant from another distribution registers a module in the ``domino_tui.variants``
+entry-point group (as bots do in ``domino_tui.bots``): the entry point's name is the variant's
+name, the module defines ``VARIANT`` and ``PRESETS`` as a built-in module does (and its words,
+see :mod:`domino_tui.variants`). Plugins are looked for only when a name is not built in or
+the whole list of presets is asked for; one that cannot keep the contract is skipped, with
+its reason in :func:`plugin_errors`, and never stops the game.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,12 +53,151 @@ PRESET_MODULES: dict[str, str] = {
 PRESET_NAMES: tuple[str, ...] = tuple(PRESET_MODULES)
 
 
+ENTRY_POINT_GROUP = "domino_tui.variants"
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,29}")
+
+
 def _module(name: str) -> Any:
     return importlib.import_module(f"{__name__}.{name}")
 
 
+def entry_points(*, group: str) -> Any:
+    """The installed plugins' entry points (importlib.metadata loads only when asked)."""
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
+
+
+# loaded on first use: variant name -> plugin module, preset -> variant name, skipped plugins
+_plugins: dict[str, Any] | None = None
+_plugin_presets: dict[str, str] = {}
+_errors: list[str] = []
+
+
+def _load_plugins() -> dict[str, Any]:
+    global _plugins
+    if _plugins is not None:
+        return _plugins
+    found: dict[str, Any] = {}
+    try:
+        eps = list(entry_points(group=ENTRY_POINT_GROUP))
+    except Exception as err:  # broken installation metadata must not stop the game
+        _errors.append(f"entry points: {_said(err)}")
+        eps = []
+    for ep in eps:
+        try:
+            module = _checked(ep, found)
+        except Exception as err:
+            _errors.append(f"{_said(ep.name)}: {_said(err)}")
+            continue
+        found[ep.name] = module
+        for preset in module.PRESETS:
+            _plugin_presets[preset] = ep.name
+    _plugins = found
+    return found
+
+
+def _checked(ep: Any, found: dict[str, Any]) -> Any:
+    """A plugin's module once it keeps the contract; ValueError says why not."""
+    from .base import Variant
+
+    name = ep.name
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise ValueError("the name needs 1 to 30 lower-case letters, digits, '_' or '-'")
+    if name in MODULES or name in found:
+        raise ValueError("the name is taken by a built-in variant or another plugin")
+    module = ep.load()
+    variant = getattr(module, "VARIANT", None)
+    if not isinstance(variant, Variant) or variant.name != name:
+        raise ValueError(f"VARIANT must be a Variant called {name!r}")
+    presets = getattr(module, "PRESETS", None)
+    if not isinstance(presets, dict) or not presets:
+        raise ValueError("PRESETS must name at least one --rules preset")
+    for preset, values in presets.items():
+        if not isinstance(preset, str) or not _NAME.fullmatch(preset):
+            raise ValueError(f"preset {_said(preset)} is not a plain name")
+        if preset in PRESET_MODULES or preset in _plugin_presets:
+            raise ValueError(f"preset {preset!r} is taken")
+        if not isinstance(values, dict) or values.get("variant") != name:
+            raise ValueError(f"preset {preset!r} must set variant={name}")
+    return module
+
+
+def _said(value: object) -> str:
+    """Text from a plugin, cut to one printable line (it is shown to the player)."""
+    text = "".join(c if c.isprintable() else "?" for c in str(value))
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def reload_plugins() -> None:
+    """Look for the plugins again (tests, after installing one)."""
+    global _plugins
+    _plugins = None
+    _plugin_presets.clear()
+    _errors.clear()
+
+
+def plugin_errors() -> tuple[str, ...]:
+    """Why each skipped plugin was skipped, one line each."""
+    _load_plugins()
+    return tuple(_errors)
+
+
+def plugin_modules() -> tuple[Any, ...]:
+    """Every plugin variant's module that keeps the contract."""
+    return tuple(_load_plugins().values())
+
+
+def plugins_looked_for() -> bool:
+    """Whether the plugins were looked for: only then can a plugin's variant be in play."""
+    return _plugins is not None
+
+
+def plugin_module(name: str) -> Any:
+    """The plugin module of the variant called ``name``; KeyError if there is none."""
+    return _load_plugins()[name]
+
+
+def is_variant(name: str) -> bool:
+    return name in MODULES or name in _load_plugins()
+
+
+def variant_names() -> tuple[str, ...]:
+    """Every variant's name, the built-in ones first."""
+    return (*MODULES, *_load_plugins())
+
+
+def is_preset(preset: str) -> bool:
+    if preset in PRESET_MODULES:
+        return True
+    _load_plugins()
+    return preset in _plugin_presets
+
+
+def preset_names() -> tuple[str, ...]:
+    """Every ``--rules`` name, the built-in ones first."""
+    _load_plugins()
+    return (*PRESET_NAMES, *_plugin_presets)
+
+
+def presets_of(name: str) -> tuple[str, ...]:
+    """The presets of the variant called ``name`` (a built-in variant looks up no plugin)."""
+    if name in MODULES:
+        own = MODULES[name]
+        return tuple(
+            p
+            for p, m in PRESET_MODULES.items()
+            if m == own and preset_values(p).get("variant", "kozel") == name
+        )
+    _load_plugins()
+    return tuple(p for p, v in _plugin_presets.items() if v == name)
+
+
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` (a key of :data:`MODULES`); KeyError if there is none."""
+    """The variant called ``name`` (built in or a plugin's); KeyError if there is none."""
+    if name not in MODULES:
+        plugin: Variant = plugin_module(name).VARIANT
+        return plugin
     module = _module(MODULES[name])
     found: Variant = module.VARIANTS[name] if hasattr(module, "VARIANTS") else module.VARIANT
     return found
@@ -58,5 +205,8 @@ def get_variant(name: str) -> Variant:
 
 def preset_values(preset: str) -> dict[str, Any]:
     """The option values of a ``--rules`` preset; KeyError if there is none."""
-    values: dict[str, Any] = dict(_module(PRESET_MODULES[preset]).PRESETS[preset])
-    return values
+    if preset in PRESET_MODULES:
+        values: dict[str, Any] = dict(_module(PRESET_MODULES[preset]).PRESETS[preset])
+        return values
+    _load_plugins()
+    return dict(plugin_module(_plugin_presets[preset]).PRESETS[preset])

@@ -8,14 +8,14 @@ JSON-able data such as Морской's «на сто» or Генерал's gene
 * :meth:`Variant.start` for the round's board (a two-ended line, or the cross),
 * :meth:`Variant.settle` when the round is over: the score sheet and whether the match ended,
 * :meth:`Variant.round_costs` from the search bots, to value a finished round by the
-  variant's own score rather than Козёл's pips.
+  variant's own score rather than Козёл's pips, against the :class:`Sheet` before it.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..cross import CrossConfig, CrossState
 from ..deal import Deal, PreviousRound, choose_lead, deal
@@ -75,6 +75,19 @@ class Settled:
     notes: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """The match as a finished round is valued against (:meth:`Variant.round_costs`): the
+    rules, the standings and carry-over before the round, and the variant's running state.
+    One object, built once per seat view by the search bots, instead of four arguments
+    repeated by every variant's three pricing hooks."""
+
+    rules: Rules
+    standings: tuple[Standing, ...]
+    carry: int
+    extra: dict[str, Any]
+
+
 class Variant:
     """Козёл's behaviour; a variant subclasses this and overrides what it changes."""
 
@@ -86,6 +99,23 @@ class Variant:
     # "gained" (points it wants: classic, морской, телефон, спортивное) or "rounds" (rounds
     # lost, генерал); the arena's margin reads the round by it
     score_kind = "charged"
+
+    # --- what it declares (issue 24): the capabilities the words, the sheet, the New game
+    # dialog and the bots ask for, so that nobody guesses them from the option lists ---------
+    remembers = True  # K7: a score under the opening threshold is remembered as +N
+    # K6: a hand left is counted in pips, 0-0 alone as blank_alone (K6.1); Генерал counts none
+    counts_hands = True
+    fish_modes = True  # K8: the fish is scored by the fish/pair_fish options
+    plays_to_target = True  # K9: a target ends the match (else rounds, losses, deals …)
+    # what the search bots' values are counted in: Козёл's pips (a fixed scale) or the
+    # variant's own points (a scale the search measures)
+    score_unit: Literal["pips", "points"] = "pips"
+    sheet_columns: tuple[str, ...] = ()  # the own sheet's columns before the sides (Морской's L)
+    more_ends: tuple[str, ...] = ()  # match ends the New game dialog offers beyond K9.1's
+
+    def offers(self, name: str) -> bool:
+        """Whether a Козёл option is the table's to choose here (not refused, not pinned)."""
+        return name not in self.refused and name not in self.fixed
 
     # --- rules ----------------------------------------------------------------------------------
     def check(self, rules: Rules) -> None:
@@ -151,43 +181,19 @@ class Variant:
     def settle(self, match: MatchState, state: RoundState) -> Settled:
         raise NotImplementedError
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """Each side's cost of this finished round (lower is better), for the search bots."""
         raise NotImplementedError
 
-    def round_prices(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_prices(self, before: Sheet, state: RoundState) -> list[float]:
         """The part of :meth:`round_costs` that is the match's price (Козёл's goat), not points
         of the round, so that the coach can tell a player's luck in points apart from the goat.
         By default none: every cost is a point of the round."""
-        return [0.0] * rules.sides
+        return [0.0] * before.rules.sides
 
-    def round_parts(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> tuple[list[float], list[float]]:
+    def round_parts(self, before: Sheet, state: RoundState) -> tuple[list[float], list[float]]:
         """:meth:`round_costs` and :meth:`round_prices` together (a variant may count once)."""
-        return (
-            self.round_costs(rules, standings, carry, extra, state),
-            self.round_prices(rules, standings, carry, extra, state),
-        )
+        return self.round_costs(before, state), self.round_prices(before, state)
 
 
 def _word(value: Any) -> str:

@@ -27,9 +27,9 @@ from ..cross import CrossConfig
 from ..options import Rules
 from ..results import Outcome
 from ..round import RoundState
-from ..scoring import RoundScore, Standing, score_round
+from ..scoring import RoundScore, score_round
 from ..tiles import tile_set
-from .base import MatchState, Option, Settled, Variant
+from .base import MatchState, Option, Settled, Sheet, Variant
 from .kozel import GOAT_PRICE, Kozel, decide_end, end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -39,6 +39,7 @@ SIX_SIX_OUT = 50  # V5.8.2: written to every other player when a player goes out
 
 
 class Chechevo(Kozel):
+    score_unit = "points"  # its search measures its own scale
     options = {  # noqa: RUF012
         "blank_in_hand": Option("goat", ("goat", "value"), help="V5.8.4"),
         "six_six_in_hand": Option(50, (12, 50), help="V5.8.1"),
@@ -51,7 +52,7 @@ class Chechevo(Kozel):
 
     def check(self, rules: Rules) -> None:
         """V5.1: each for themselves; Козёл's double pair and bonuses are replaced (V5.5, V5.8)."""
-        Variant.check(self, rules)
+        super().check(rules)
 
     def auto_hand(self, players: int) -> int:
         """V5.2: 7 each with two or three players, 6 each with four."""
@@ -91,43 +92,28 @@ class Chechevo(Kozel):
 
     round_parts = Variant.round_parts  # it counts its own way: not Козёл's one count
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """Козёл's costs of the round's writing (:func:`.kozel.kozel_costs`) with the 6-6
         points, plus the goat's price for every player a 0-0 makes a goat (V5.8.3, V5.8.4)."""
-        return _with_blank_goats(rules, standings, carry, state, kozel_costs)
+        return _with_blank_goats(before, state, kozel_costs)
 
-    def round_prices(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_prices(self, before: Sheet, state: RoundState) -> list[float]:
         """The goat's prices within :meth:`round_costs`: a 0-0 going out makes every other
         player the goat, one left in a hand its holder (V5.8.3, V5.8.4)."""
-        return _with_blank_goats(rules, standings, carry, state, kozel_prices)
+        return _with_blank_goats(before, state, kozel_prices)
 
 
 def _with_blank_goats(
-    rules: Rules,
-    standings: tuple[Standing, ...],
-    carry: int,
+    before: Sheet,
     state: RoundState,
     count: Callable[[Rules, RoundScore], list[float]],
 ) -> list[float]:
     """``count`` (Козёл's costs or their goat's part) of the round's writing with the 6-6
     points, and the goat's price for every player a 0-0 makes a goat (V5.8.3, V5.8.4): the
     costs and the prices differ only in what is counted, not in who the 0-0 makes the goat."""
+    rules = before.rules
     special = _specials(rules, state)
-    score = score_round(rules, standings, carry, state, special.extra)
+    score = score_round(rules, before.standings, before.carry, state, special.extra)
     if special.blank_out:
         out = rules.side_of(state.went_out)
         return [0.0 if s == out else GOAT_PRICE for s in range(rules.sides)]

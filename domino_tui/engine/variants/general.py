@@ -39,7 +39,7 @@ from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles
 from ..tiles import DOUBLE_SIX
-from .base import MatchState, Option, Settled, Variant
+from .base import MatchState, Option, Settled, Sheet, Variant
 
 PRESETS: dict[str, dict[str, Any]] = {
     "general": {
@@ -61,6 +61,11 @@ BLANK, TOP = DOUBLE_SIX.double_of[0], DOUBLE_SIX.double_of[6]  # 0-0 and 6-6 (se
 class General(Variant):
     score_kind = "rounds"
     name = "general"
+    remembers = False
+    counts_hands = False  # V4: rounds lost, no pips counted
+    fish_modes = False  # V4.7: a fish is void
+    plays_to_target = False  # V4.9: losses or rounds
+    score_unit = "points"
     options = {  # noqa: RUF012
         "general": Option(
             "either", ("either", "both", "blank"), help="V4.8.2: the finish that makes a general"
@@ -148,17 +153,11 @@ class General(Variant):
         goats = (goat,) if goat >= 0 else ()
         return Settled(score, after, 0, extra, goats, outcome, notes)
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """A lost round costs 1; a general costs the match under the sitting (V4.9) and
         :data:`GENERAL_WEIGHT` under ``rounds:N``; the round that ends the match costs the
         pair that leaves :data:`MATCH_PRICE` more. A void fish costs nothing."""
+        rules, standings, extra = before.rules, before.standings, before.extra
         costs = [0.0, 0.0]
         if state.fish or state.went_out < 0:
             return costs

@@ -9,11 +9,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..options import Rules
+from ..options import Rules, RulesError
 from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, Standing, rating, score_round
-from .base import MatchState, Settled, Variant
+from .base import MatchState, Settled, Sheet, Variant
 
 REMEMBERED_WEIGHT = 0.5  # remembered points are written about half the time, else wiped
 GOAT_PRICE = 80.0  # pips a side would give up to avoid becoming the goat this round
@@ -42,7 +42,22 @@ class Kozel(Variant):
         self.score_kind = "gained" if name == "classic" else "charged"
 
     def check(self, rules: Rules) -> None:
-        """Козёл's own checks are the rules object's (F15 and friends)."""
+        """What Козёл and classic refuse beyond the rules gate's checks (F15): classic is
+        played each for themselves, to the target, and scores a fish as lowest_wins (C6);
+        lowest_wins is classic's alone. The variants built on Козёл (осёл, чечевэ) run these
+        too, after their own."""
+        super().check(rules)
+        if self.name == "classic":
+            if rules.pairs:
+                raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
+            if rules.fish != "lowest_wins":
+                raise RulesError(
+                    "the classic variant scores a fish as lowest_wins (fish=lowest_wins)"
+                )
+            if rules.match_end == "last_standing":
+                raise RulesError("match_end=last_standing is a Козёл rule, not for classic")
+        elif rules.fish == "lowest_wins":
+            raise RulesError("fish=lowest_wins is for classic; Козёл allows all, one, fisher")
 
     def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules
@@ -53,46 +68,29 @@ class Kozel(Variant):
             score = with_after(score, standings)
         return Settled(score, standings, score.carry_after, match.extra, goats, outcome)
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """Raw pip differences mislead in Козёл: under «рыба на одного» (K8.2) the side with
         the most points takes everyone's, small scores are only remembered (K7), going out
         wipes one's remembered points (K7.4), and the round that carries a side past the
         target makes it the goat (K9). So a round is scored by the engine's own rules against
         the real standings: what a side wrote, plus half of what it now carries as remembered,
         plus a heavy price for becoming the goat."""
-        score = score_round(rules, standings, carry, state)
-        return kozel_costs(rules, score)
+        return kozel_costs(before.rules, _score(before, state))
 
-    def round_prices(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_prices(self, before: Sheet, state: RoundState) -> list[float]:
         """The goat's price within :meth:`round_costs` (:func:`kozel_prices`)."""
-        return kozel_prices(rules, score_round(rules, standings, carry, state))
+        return kozel_prices(before.rules, _score(before, state))
 
-    def round_parts(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> tuple[list[float], list[float]]:
+    def round_parts(self, before: Sheet, state: RoundState) -> tuple[list[float], list[float]]:
         """Both from one count of the round (a variant that counts otherwise takes the base's
         :meth:`Variant.round_parts`)."""
-        score = score_round(rules, standings, carry, state)
-        return kozel_costs(rules, score), kozel_prices(rules, score)
+        score = _score(before, state)
+        return kozel_costs(before.rules, score), kozel_prices(before.rules, score)
+
+
+def _score(before: Sheet, state: RoundState) -> RoundScore:
+    """Козёл's count of a finished round against the sheet before it."""
+    return score_round(before.rules, before.standings, before.carry, state)
 
 
 def kozel_costs(rules: Rules, score: RoundScore) -> list[float]:

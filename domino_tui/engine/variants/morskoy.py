@@ -62,7 +62,7 @@ from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles, hand_value
 from ..tiles import tile_set
-from .base import MatchState, Option, Settled, Variant
+from .base import MatchState, Option, Settled, Sheet, Variant
 
 PRESETS: dict[str, dict[str, Any]] = {
     "morskoy": {
@@ -345,6 +345,10 @@ def roll_egg_tries(rules: Rules, rng: random.Random, seats: tuple[int, ...]) -> 
 class Morskoy(Variant):
     score_kind = "gained"
     name = "morskoy"
+    remembers = False  # V1.8: L is written or nothing
+    fish_modes = False  # V1.7: its own fish
+    score_unit = "points"
+    sheet_columns = ("L",)
     options = {  # noqa: RUF012
         "write_min": Option(25, low=1, high=100, help="V1.8.2: the smallest sum written"),
         "wipe": Option("all", ("all", "others"), help="V1.8.3: who is wiped"),
@@ -436,18 +440,12 @@ class Morskoy(Variant):
             outcome = Outcome(goats=losers, winners=winners, ratings=ratings)
         return Settled(score, standings, 0, extra, losers, outcome, notes)
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """Per side: minus what it writes plus what the others write (a wipe counts as the
         points lost), minus :data:`MATCH_PRICE` for winning the match and plus it for losing,
         minus :data:`NA_STO_VALUE` for leading the next round «на сто». A sum under 25 is
         written by nobody, so it is worth nothing."""
+        rules, standings, extra = before.rules, before.standings, before.extra
         v = judge(rules, standings, extra, state)
         delta = [v.written[s] - standings[s].written for s in range(len(v.written))]
         total = sum(delta)

@@ -10,14 +10,15 @@ from typing import Any
 from ..cross import CrossConfig
 from ..options import Rules
 from ..round import RoundState
-from ..scoring import RoundScore, Standing, score_round
-from .base import MatchState, Option, Settled, Variant
+from ..scoring import RoundScore, score_round
+from .base import MatchState, Option, Settled, Sheet, Variant
 from .kozel import Kozel, decide_end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
 
 
 class Osel(Kozel):
+    score_unit = "points"  # its search measures its own scale
     options = {  # noqa: RUF012
         "closed_doubles": Option(True, help="V2.5.2: a double may be laid closed"),
         "close_out": Option(True, help="V2.6.2: closing two doubles ends the round"),
@@ -30,7 +31,7 @@ class Osel(Kozel):
 
     def check(self, rules: Rules) -> None:
         """V2.5.3: ``several_doubles`` replaces Козёл's double pair (refused if set)."""
-        Variant.check(self, rules)
+        super().check(rules)
 
     def config(self, rules: Rules) -> CrossConfig:
         return CrossConfig(
@@ -53,33 +54,18 @@ class Osel(Kozel):
 
     round_parts = Variant.round_parts  # it counts its own way: not Козёл's one count
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
-        return kozel_costs(rules, _score(rules, standings, carry, state))
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
+        return kozel_costs(before.rules, _score(before, state))
 
-    def round_prices(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
-        return kozel_prices(rules, _score(rules, standings, carry, state))
+    def round_prices(self, before: Sheet, state: RoundState) -> list[float]:
+        return kozel_prices(before.rules, _score(before, state))
 
 
-def _score(
-    rules: Rules, standings: tuple[Standing, ...], carry: int, state: RoundState
-) -> RoundScore:
+def _score(before: Sheet, state: RoundState) -> RoundScore:
     """The round's count: Козёл's, or after a close-out each their own hand (V2.D3)."""
+    rules = before.rules
     count = _ordinary_count(rules) if state.closed_out >= 0 else rules
-    return score_round(count, standings, carry, state)
+    return score_round(count, before.standings, before.carry, state)
 
 
 @cache

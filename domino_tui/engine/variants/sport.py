@@ -34,7 +34,7 @@ from ..options import Rules, RulesError
 from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, SideLine, Standing, hand_value
-from .base import MatchState, Settled, Variant
+from .base import MatchState, Settled, Sheet, Variant
 
 PRESETS: dict[str, dict[str, Any]] = {
     "sport": {
@@ -53,6 +53,11 @@ MATCH_PRICE = 150.0
 class Sport(Variant):
     score_kind = "gained"
     name = "sport"
+    remembers = False
+    fish_modes = False
+    plays_to_target = False  # V6: a number of deals
+    score_unit = "points"
+    more_ends = ("rounds:4", "rounds:12", "rounds:16")  # V6.9: a multiple of 4 deals
     fixed = {  # noqa: RUF012
         "players": 4,
         "pairs": True,
@@ -114,17 +119,11 @@ class Sport(Variant):
         }
         return Settled(score, after, 0, {"deals": deals}, goats, outcome, notes)
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """Minus what each pair writes (so the difference of two pairs' costs is the written
         difference in pips); in the last deal the pair that then has written less (the goat)
         pays :data:`MATCH_PRICE` more."""
+        rules, standings, extra = before.rules, before.standings, before.extra
         costs = [0.0, 0.0]
         hands = state.hands
         pts = (

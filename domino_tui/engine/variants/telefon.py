@@ -33,7 +33,7 @@ from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, SideLine, Standing
 from ..tiles import tile_set
-from .base import MatchState, Option, Settled, Variant
+from .base import MatchState, Option, Settled, Sheet, Variant
 
 WIN_SHARE = 0.5  # the search bots' price of winning (losing) the match, in targets
 
@@ -89,6 +89,9 @@ class _Sheet:
 class Telefon(Variant):
     score_kind = "gained"
     name = "telefon"
+    remembers = False
+    fish_modes = False  # V3.8.4: its own fish
+    score_unit = "points"
     options = {  # noqa: RUF012
         "multiple": Option(5, (3, 5), help="V3.8.2: a count that is a multiple of this scores"),
         "play_points": Option("divided", ("divided", "full"), help="V3.8.2"),
@@ -194,17 +197,11 @@ class Telefon(Variant):
         }
         return Settled(score, standings, match.carry, dict(match.extra), goats, outcome, notes)
 
-    def round_costs(
-        self,
-        rules: Rules,
-        standings: tuple[Standing, ...],
-        carry: int,
-        extra: dict[str, Any],
-        state: RoundState,
-    ) -> list[float]:
+    def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
         """Per side: minus its gain this round (play points already made plus the end of the
         round) plus the mean of the others' gains; reaching the target with the single highest
         score is worth half a target more, and costs every other side as much."""
+        rules, standings = before.rules, before.standings
         assert isinstance(state, CrossState)
         sheet = score_sheet(rules, standings, state)
         n = rules.sides

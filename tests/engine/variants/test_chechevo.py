@@ -12,6 +12,7 @@ from domino_tui.engine.cross import CLOSED, CrossState
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import RulesError, make_rules
 from domino_tui.engine.scoring import Standing
+from domino_tui.engine.variants.base import Sheet
 from domino_tui.engine.variants.kozel import GOAT_PRICE
 
 from ..scripted import TS, act, deal_of, mask, pips, scripted_match
@@ -270,11 +271,11 @@ def test_V5_round_costs_price_the_goats() -> None:
     act(m, "0-3 knock 1-3R")
     s = m.round.copy()
     s.apply(code("0-0L"))
-    costs = m.variant.round_costs(rules, m.standings, m.carry, m.extra, s)
+    costs = m.variant.round_costs(Sheet(rules, m.standings, m.carry, m.extra), s)
     assert costs == [0.0, GOAT_PRICE, GOAT_PRICE]
     m = led_by(rules, ANYA, ["2-3 5-6", "0-0 1-4", "3-4"], ["0-2", "0-3", "0-4"])
     act(m, "2-3 knock")
     s = m.round.copy()
     s.apply(code("3-4R"))
-    costs = m.variant.round_costs(rules, m.standings, m.carry, m.extra, s)
+    costs = m.variant.round_costs(Sheet(rules, m.standings, m.carry, m.extra), s)
     assert costs == [0.5 * pips("5-6"), 0.5 * pips("0-0 1-4") + GOAT_PRICE, 0.0]

@@ -20,6 +20,7 @@ from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import Rules, RulesError, make_rules
 from domino_tui.engine.scoring import Standing
 from domino_tui.engine.variants import get_variant
+from domino_tui.engine.variants.base import Sheet
 from domino_tui.engine.variants.general import (
     GENERAL_WEIGHT,
     MATCH_PRICE,
@@ -364,41 +365,47 @@ def test_an_unknown_general_mode_is_refused() -> None:
 # --- round_costs (the search bots) ----------------------------------------------------------
 def test_V4_7_round_costs_a_fish_costs_nothing() -> None:
     s = finished(FISH)
-    assert V.round_costs(GENERAL, (Standing(),) * 2, 0, V.initial_extra(GENERAL), s) == [0, 0]
+    assert V.round_costs(Sheet(GENERAL, (Standing(),) * 2, 0, V.initial_extra(GENERAL)), s) == [
+        0,
+        0,
+    ]
 
 
 def test_V4_8_round_costs_a_lost_round_costs_1_and_the_match_deciding_one_more() -> None:
     extra = V.initial_extra(GENERAL)
     s = finished(OUT_45)
-    assert V.round_costs(GENERAL, (Standing(),) * 2, 0, extra, s) == [1.0, 0.0]
+    assert V.round_costs(Sheet(GENERAL, (Standing(),) * 2, 0, extra), s) == [1.0, 0.0]
     one_loss = (Standing(1, 0, True), Standing())
-    assert V.round_costs(GENERAL, one_loss, 0, extra, s) == [1.0 + MATCH_PRICE, 0.0]
+    assert V.round_costs(Sheet(GENERAL, one_loss, 0, extra), s) == [1.0 + MATCH_PRICE, 0.0]
     s = finished(OUT_66)
-    assert V.round_costs(GENERAL, (Standing(),) * 2, 0, extra, s) == [0.0, 1.0 + MATCH_PRICE]
+    assert V.round_costs(Sheet(GENERAL, (Standing(),) * 2, 0, extra), s) == [0.0, 1.0 + MATCH_PRICE]
 
 
 def test_V4_8_2_round_costs_see_the_general_of_a_double_pair() -> None:
     both = make_rules({"general": "both"}, "general")
     s = finished(PAIR_00_66, both)
     extra = V.initial_extra(both)
-    assert V.round_costs(both, (Standing(),) * 2, 0, extra, s) == [0.0, 1.0 + MATCH_PRICE]
+    assert V.round_costs(Sheet(both, (Standing(),) * 2, 0, extra), s) == [0.0, 1.0 + MATCH_PRICE]
     s = finished(OUT_66, both)
-    assert V.round_costs(both, (Standing(),) * 2, 0, extra, s) == [0.0, 1.0]
+    assert V.round_costs(Sheet(both, (Standing(),) * 2, 0, extra), s) == [0.0, 1.0]
 
 
 def test_V4_9_round_costs_under_rounds_N_weigh_generals_and_the_last_round() -> None:
     rules = make_rules({"match_end": "rounds:3"}, "general")
     s = finished(OUT_66, rules)
     early = {"generals": [0, 0], "counted": 0}
-    assert V.round_costs(rules, (Standing(),) * 2, 0, early, s) == [0.0, 1.0 + GENERAL_WEIGHT]
+    assert V.round_costs(Sheet(rules, (Standing(),) * 2, 0, early), s) == [
+        0.0,
+        1.0 + GENERAL_WEIGHT,
+    ]
     last = {"generals": [0, 0], "counted": 2}
     standings = (Standing(2, 0, True), Standing())
     # pair 1 ends level on losses (1 against 2) but with the only general: it loses the match
-    costs = V.round_costs(rules, standings, 0, last, s)
+    costs = V.round_costs(Sheet(rules, standings, 0, last), s)
     assert costs == [0.0, 1.0 + GENERAL_WEIGHT + MATCH_PRICE]
     s = finished(OUT_45, rules)
     level = (Standing(1, 0, True), Standing(2, 0, True))
-    assert V.round_costs(rules, level, 0, last, s) == [1.0, 0.0]  # 2 against 2: a draw
+    assert V.round_costs(Sheet(rules, level, 0, last), s) == [1.0, 0.0]  # 2 against 2: a draw
 
 
 # --- whole matches --------------------------------------------------------------------------

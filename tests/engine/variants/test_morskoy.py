@@ -19,6 +19,7 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import Rules, RulesError, make_rules
 from domino_tui.engine.scoring import Standing, hand_value
 from domino_tui.engine.variants import get_variant
+from domino_tui.engine.variants.base import Sheet
 from domino_tui.engine.variants.morskoy import (
     MATCH_PRICE,
     VARIANT,
@@ -777,12 +778,12 @@ def test_round_costs_winner_writes_and_the_wipe_costs_the_holder() -> None:
     holder."""
     free = {"mode": "free", "leader": 0}
     out = finished(R2, ["", "5-6 4-6 3-3"], went_out=0, line=[("1-1", 0)])
-    costs = VARIANT.round_costs(R2, (Standing(), Standing()), 0, free, out)
+    costs = VARIANT.round_costs(Sheet(R2, (Standing(), Standing()), 0, free), out)
     assert costs == [-27.0, 27.0]
     small = finished(R2, ["", "1-2"], went_out=0, line=[("1-1", 0)])
-    assert VARIANT.round_costs(R2, (Standing(), Standing()), 0, free, small) == [0.0, 0.0]
+    assert VARIANT.round_costs(Sheet(R2, (Standing(), Standing()), 0, free), small) == [0.0, 0.0]
     boris_out = finished(R2, ["6-6", ""], went_out=1, line=[("1-1", 0)])
-    costs = VARIANT.round_costs(R2, (Standing(27), Standing()), 0, free, boris_out)
+    costs = VARIANT.round_costs(Sheet(R2, (Standing(27), Standing()), 0, free), boris_out)
     assert costs == [27.0, -27.0]  # wipe=all: Anya loses 27, Boris's 50 are wiped too
 
 
@@ -791,10 +792,10 @@ def test_round_costs_price_the_end_of_the_match() -> None:
     worth a little."""
     free = {"mode": "free", "leader": 0}
     lysy = finished(R2, ["", "1-2"], went_out=0, line=[("0-1", 0), ("0-0", 0)])
-    costs = VARIANT.round_costs(R2, (Standing(), Standing()), 0, free, lysy)
+    costs = VARIANT.round_costs(Sheet(R2, (Standing(), Standing()), 0, free), lysy)
     assert costs == [-MATCH_PRICE, MATCH_PRICE]
     earned = finished(R2, ["", "1-2"], went_out=0, line=[("5-6", 0), ("6-6", 0)])
-    costs = VARIANT.round_costs(R2, (Standing(), Standing()), 0, free, earned)
+    costs = VARIANT.round_costs(Sheet(R2, (Standing(), Standing()), 0, free), earned)
     assert costs[0] < 0 and costs[1] == 0
 
 

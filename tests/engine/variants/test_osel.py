@@ -11,6 +11,7 @@ from domino_tui.engine.cross import CLOSED, CrossState
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import RulesError, make_rules
 from domino_tui.engine.scoring import Standing
+from domino_tui.engine.variants.base import Sheet
 
 from ..scripted import TS, act, deal_of, mask, pips, scripted_match
 from .test_cross import code, cross, refused
@@ -293,5 +294,5 @@ def test_V2_round_costs_follow_the_close_out_count() -> None:
     act(m, "3-5")
     s = m.round.copy()
     s.apply(code("3-3L*+5-5R*"))
-    costs = m.variant.round_costs(rules, m.standings, m.carry, m.extra, s)
+    costs = m.variant.round_costs(Sheet(rules, m.standings, m.carry, m.extra), s)
     assert costs == [1.5, 3.0, 21.0]

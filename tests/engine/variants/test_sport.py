@@ -19,6 +19,7 @@ from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import Rules, RulesError, make_rules
 from domino_tui.engine.scoring import Standing
 from domino_tui.engine.variants import get_variant
+from domino_tui.engine.variants.base import Sheet
 from domino_tui.engine.variants.sport import MATCH_PRICE
 
 from ..scripted import TS, act, deal_of, mask, start
@@ -255,24 +256,24 @@ def test_V6_9_V6_D4_eight_deals_by_default_and_4_or_12_allowed() -> None:
 # --- round_costs (the search bots) ----------------------------------------------------------
 def test_V6_8_round_costs_are_minus_what_each_pair_writes() -> None:
     s = finished(OUT_1)
-    costs = V.round_costs(SPORT, (Standing(),) * 2, 0, {"deals": 0}, s)
+    costs = V.round_costs(Sheet(SPORT, (Standing(),) * 2, 0, {"deals": 0}), s)
     assert costs == [0.0, -21.0]
     s = finished(FISH_15_15)
-    assert V.round_costs(SPORT, (Standing(),) * 2, 0, {"deals": 3}, s) == [0.0, 0.0]
+    assert V.round_costs(Sheet(SPORT, (Standing(),) * 2, 0, {"deals": 3}), s) == [0.0, 0.0]
     all_fish = make_rules({"pair_fish": "all"}, "sport")
     s = finished(FISH_15_20, all_fish)
-    assert V.round_costs(all_fish, (Standing(),) * 2, 0, {"deals": 0}, s) == [-35.0, 0.0]
+    assert V.round_costs(Sheet(all_fish, (Standing(),) * 2, 0, {"deals": 0}), s) == [-35.0, 0.0]
 
 
 def test_V6_9_round_costs_price_the_match_decided_in_the_last_deal() -> None:
     s = finished(OUT_1)  # pair 1 writes 21
     behind = (Standing(30, 0, True), Standing(20, 0, True))
-    assert V.round_costs(SPORT, behind, 0, {"deals": 7}, s) == [MATCH_PRICE, -21.0]
-    assert V.round_costs(SPORT, behind, 0, {"deals": 6}, s) == [0.0, -21.0]
+    assert V.round_costs(Sheet(SPORT, behind, 0, {"deals": 7}), s) == [MATCH_PRICE, -21.0]
+    assert V.round_costs(Sheet(SPORT, behind, 0, {"deals": 6}), s) == [0.0, -21.0]
     level = (Standing(41, 0, True), Standing(20, 0, True))  # 41 against 41: a draw
-    assert V.round_costs(SPORT, level, 0, {"deals": 7}, s) == [0.0, -21.0]
+    assert V.round_costs(Sheet(SPORT, level, 0, {"deals": 7}), s) == [0.0, -21.0]
     ahead = (Standing(50, 0, True), Standing(20, 0, True))
-    assert V.round_costs(SPORT, ahead, 0, {"deals": 7}, s) == [0.0, MATCH_PRICE - 21.0]
+    assert V.round_costs(Sheet(SPORT, ahead, 0, {"deals": 7}), s) == [0.0, MATCH_PRICE - 21.0]
 
 
 # --- whole matches --------------------------------------------------------------------------

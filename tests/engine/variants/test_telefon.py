@@ -15,6 +15,7 @@ from domino_tui.engine.rules import Rules, RulesError, make_rules
 from domino_tui.engine.scoring import Standing
 from domino_tui.engine.tiles import DOUBLE_SIX
 from domino_tui.engine.variants import get_variant
+from domino_tui.engine.variants.base import Sheet
 from domino_tui.engine.variants.telefon import VARIANT, match_end, score_sheet
 
 from ..scripted import act, deal_of, mask, pips, scripted_match, yard
@@ -602,12 +603,12 @@ def test_round_costs_in_the_variants_own_points() -> None:
     r = rules("muggins", players=3)
     state = finished(r, ["", "6-6 2-4", "1-2"], went_out=0, scored=[10, 30, 0])
     before = (Standing(0), Standing(0), Standing(0))
-    costs = VARIANT.round_costs(r, before, 0, {}, state)
+    costs = VARIANT.round_costs(Sheet(r, before, 0, {}), state)
     # gains: seat 0 10 + 20 (the others' 18 + 3 = 21, to the nearest 5), seat 1 30, seat 2 0
     assert costs == pytest.approx([-30 + 15, -30 + 15, 0 + 30])
     assert sum(costs) == pytest.approx(0)
     near = (Standing(190), Standing(0), Standing(0))
-    won = VARIANT.round_costs(r, near, 0, {}, state)
+    won = VARIANT.round_costs(Sheet(r, near, 0, {}), state)
     assert won[0] == pytest.approx(costs[0] - 100)
     assert won[1] == pytest.approx(costs[1] + 100) and won[2] == pytest.approx(costs[2] + 100)
 

@@ -1,0 +1,137 @@
+"""What every variant's presenter provides: its round-end words, its per-side sums, how its
+match ended, and what its header adds. The defaults are Козёл's: nothing beyond Козёл's own
+words (:mod:`..score_words`, :mod:`..transcript`), so a variant overrides only what it says.
+
+A presenter reads the engine's records (``RoundResult.notes``, the sheet's ``SideLine``) and
+the catalog; it never changes them. It lives in the words layer: Textual-free, above the
+engine, the bots and the storage (lint-imports keeps it so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rich.table import Table
+
+from ..engine.match import Match, RoundResult
+from ..engine.rules import Rules
+from ..engine.scoring import SideLine
+from ..i18n import Lang, tr
+
+
+@dataclass(frozen=True)
+class EndWords:
+    """How one way of ending a match is told: the catalog key and whose sides it names (the
+    winners, the goats, or nobody)."""
+
+    key: str
+    whose: Literal["winners", "goats", ""] = ""
+
+
+@dataclass(frozen=True)
+class Told:
+    """One finished round as its words need it: the rules, the result (its ``notes`` are the
+    variant's own sheet), the seats' and sides' names and the language. One object for every
+    presenter's :meth:`Presenter.round_notes` instead of six arguments repeated by each."""
+
+    rules: Rules
+    result: RoundResult
+    names: Sequence[str]
+    sides: Sequence[str]
+    lang: Lang
+
+    @property
+    def notes(self) -> dict[str, Any]:
+        return self.result.notes or {}
+
+
+class Presenter:
+    """Козёл's presentation: no notes, Козёл's sums, the goat says how the match ended."""
+
+    # the RoundResult.notes keys this presenter's words say; any other key is printed raw
+    # ("key: value") and a test flags it
+    handled: frozenset[str] = frozenset()
+    # how the match ended (the last round's notes["ended"], one of the variant's end reasons)
+    ends: Mapping[str, EndWords] = {}
+    # the variant's own rules page (texts/variants/<lang>/<page>.md), or "" for none
+    page = ""
+
+    def header(self, rules: Rules, lang: Lang) -> list[str]:
+        """What the transcript's header adds (how the match ends, when not by a target or a
+        number of rounds)."""
+        return []
+
+    def round_notes(self, told: Told) -> list[str]:
+        """The lines of the variant's own score sheet for one round (beyond Козёл's table)."""
+        return []
+
+    @property
+    def own_sum(self) -> bool:
+        """Whether a side's change of score is told by :meth:`side_sum` rather than Козёл's
+        words (remembered ``+N``, opening, wiped)."""
+        return type(self).side_sum is not Presenter.side_sum
+
+    def side_sum(self, rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
+        """One side's change of score in the variant's own arithmetic (only when
+        :attr:`own_sum`)."""
+        raise NotImplementedError
+
+    @property
+    def own_sheet(self) -> bool:
+        """Whether the variant keeps its own score sheet (:meth:`sheet_rows`) rather than
+        Козёл's remembered ``+N`` and written scores (K11)."""
+        return type(self).sheet_rows is not Presenter.sheet_rows
+
+    def sheet_rows(
+        self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
+    ) -> None:
+        """Add each round's rows to the variant's own sheet (only when :attr:`own_sheet`)."""
+        raise NotImplementedError
+
+    def now(self, match: Match, lang: Lang) -> list[str]:
+        """What the sheet's border says about the round in play (a Морской try), if anything."""
+        return []
+
+    def match_end(self, rules: Rules, lang: Lang) -> str:
+        """What the own sheet's border says ends the match when no number of rounds does."""
+        return tr("sc.cap.target", lang, n=rules.target)
+
+    def ended(self, match: Match, sides: Sequence[str], lang: Lang) -> str | None:
+        """How the match ended, from the last round's notes; None when the goat says it all."""
+        assert match.outcome is not None and match.results
+        ended = (match.results[-1].notes or {}).get("ended")
+        words = self.ends.get(ended) if isinstance(ended, str) else None
+        if words is None or not isinstance(ended, str):
+            return None
+        outcome = match.outcome
+        who = outcome.winners if words.whose == "winners" else ()
+        if words.whose == "goats":
+            who = outcome.goats
+        side = ", ".join(sides[s] for s in who)
+        return tr(words.key, lang, side=side, **self.end_numbers(match, ended))
+
+    def end_numbers(self, match: Match, ended: str) -> dict[str, object]:
+        """The numbers the end's words take: ``n`` (the target, or the rounds played) and
+        ``min`` (:meth:`least`)."""
+        rules = match.rules
+        least = self.least(rules)
+        if ended in ("rounds", "deals"):
+            return {"n": rules.rounds_limit or len(match.results), "min": least}
+        return {"n": rules.target, "min": least}
+
+    def least(self, rules: Rules) -> int:
+        """The least sum its sheet writes (Морской's ``write_min``, V1.8.2), for the words of
+        its sheet's key and its ends; 0 when any sum is written."""
+        return 0
+
+
+def at(values: Sequence[int] | None, side: int) -> int:
+    """A per-side note's value for ``side`` (0 when the note is missing or short)."""
+    return int(values[side]) if values and side < len(values) else 0
+
+
+def per_side(values: Sequence[int], sides: Sequence[str]) -> str:
+    """``Side A 3, Side B 1``: a per-side note in words."""
+    return ", ".join(f"{name} {v}" for name, v in zip(sides, values, strict=False))

@@ -1,0 +1,75 @@
+"""Спортивное (V6) as a player reads it: what each pair wrote per deal, deals left."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.match import RoundResult
+from ..engine.rules import Rules
+from ..engine.scoring import SideLine
+from ..i18n import Lang, tr
+from .base import EndWords, Presenter, Told
+from .sheet import (
+    WRITTEN,
+    dot,
+    notes_of,
+    number_cell,
+    total_row,
+)
+from .sums import written_sum
+
+
+class Ended(StrEnum):
+    """How a спортивное match ends, beyond the goat (the last round's ``notes["ended"]``)."""
+
+    DEALS = "deals"  # V6.9: every deal played
+
+
+class SportPresenter(Presenter):
+    handled = frozenset({"writer", "points", "tie", "deals_left", "ended"})
+    ends = {Ended.DEALS: EndWords("vn.ended.deals")}  # noqa: RUF012 - read-only table
+    page = "sport"
+
+    def round_notes(self, told: Told) -> list[str]:
+        notes, sides, lang = told.notes, told.sides, told.lang
+        out = []
+        writer = notes.get("writer", -1)
+        if notes.get("tie"):
+            out.append(tr("vn.sport.tie", lang))
+        elif writer is not None and writer >= 0:
+            out.append(tr("vn.sport.writes", lang, side=sides[writer], n=notes.get("points", 0)))
+        left = notes.get("deals_left")
+        if left and not notes.get("ended"):
+            out.append(tr("vn.sport.deals_left", lang, n=left))
+        return out
+
+    def side_sum(self, rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
+        """V6.8.2, V6.7: the pair that won the deal writes the other pair's hands."""
+        if (result.notes or {}).get("tie"):
+            return [tr("vs.sport_tie", lang, after=line.after.written)]
+        return written_sum(line, lang)
+
+    def sheet_rows(
+        self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
+    ) -> None:
+        for result in results:
+            cells = [sport_cell(result, line) for line in result.score.lines]
+            table.add_row(number_cell(result), *cells, style="underline")
+            total_row(table, result)
+
+
+# --- its sheet's cells ----------------------------------------------------------------------------
+def sport_cell(result: RoundResult, line: SideLine) -> Text:
+    """What the pair wrote this deal (V6.8.2, V6.7); ``=`` for an equal fish."""
+    if notes_of(result).get("tie"):
+        return Text("=", style="dim")
+    if line.round_points:
+        return Text(str(line.round_points), style=WRITTEN)
+    return dot()
+
+
+PRESENTER = SportPresenter()
