@@ -1,6 +1,6 @@
 """The table as a service (issue 23, part 1): a whole 4-seat match plays through
 :class:`~domino_tui.play.table.TableSession` with Textual never imported — two humans by
-scripted choices, two bots, a save after every move read back from disk, a resume mid-match,
+scripted keys through the pure :class:`~domino_tui.play.turn.TurnController`, two bots, a save after every move read back from disk, a resume mid-match,
 undo, the tutor's stop, the hot-seat timer (K10.1), hints and the curtain — and no seat ever
 receives another seat's hand (K3.6)."""
 
@@ -41,6 +41,7 @@ from domino_tui.play.events import (
 from domino_tui.play.saving import Saves
 from domino_tui.play.session import GameSession, Seat, UndoError
 from domino_tui.play.table import TableSession
+from domino_tui.play.turn import Commit, TurnController, TurnState
 from domino_tui.play.tutor import Caught
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,6 +64,39 @@ def scripted(seed: int) -> Chooser:
     """A human's choices, a pure function of the seed and what the seat sees."""
     rng = random.Random(seed)
     return lambda view: rng.choice(sorted(view.legal))
+
+
+def by_keys(seed: int) -> Chooser:
+    """A human at the keyboard: keys pressed at random (arrows, Enter, C, P, D, K, Esc) until
+    the pure turn controller commits a move, which the table then takes. Nothing but the
+    seat's view goes in, as at the screen."""
+    rng = random.Random(seed)
+    keys = (
+        "left",
+        "right",
+        "up",
+        "down",
+        "enter",
+        "enter",
+        "close",
+        "pair",
+        "draw",
+        "knock",
+        "cancel",
+    )
+
+    def choose(view: SeatView) -> int:
+        controller = TurnController(view, "en", my_turn=True)
+        state = controller.show_hand(TurnState())
+        for _ in range(200):
+            outcome = controller.key(state, rng.choice(keys))
+            state = outcome.state
+            if isinstance(outcome.effect, Commit):
+                assert outcome.effect.code in view.legal
+                return outcome.effect.code
+        raise AssertionError("200 keys and no move")
+
+    return choose
 
 
 @dataclass
@@ -140,10 +174,10 @@ def play_on(
 
 
 def whole_match(home: Path, seed: int = 7) -> dict[str, object]:
-    """The whole 4-seat hot-seat match: Ann and Boris by scripted choices, two bots; a resume
+    """The whole 4-seat hot-seat match: Ann and Boris by scripted keys, two bots; a resume
     from disk mid-match; the hint, the tutor's stop and the timer on the way. Returns what
     happened, for the test (which also runs this in a process without Textual)."""
-    choosers = {0: scripted(seed), 2: scripted(seed + 1)}
+    choosers = {0: by_keys(seed), 2: by_keys(seed + 1)}
     caught_once: list[int] = []
 
     def tutor_look(view: SeatView, code: int, look_seed: int) -> Caught | None:
