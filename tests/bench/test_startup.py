@@ -118,6 +118,9 @@ FIRST_FRAME = frozenset(
         *(f"domino_tui.app.widgets.{m}" for m in ("board", "chain", "hand", "scores", "seats")),
         *(f"domino_tui.app.widgets.{m}" for m in ("tiles", "variant_sheets", "keys_footer")),
         "domino_tui.app.widgets.table_log",
+        # issue 23 part 3: the table's view, built whole, and the panels of words it feeds
+        "domino_tui.app.view",
+        "domino_tui.app.widgets.text_panel",
     }
 )
 # beyond what a bare Textual app (one Static) loads at its first paint, only these (each with
