@@ -121,6 +121,8 @@ class Localized:
                 binding = replace(binding, description=t(words, self.lang))
             if tooltip in TEXTUAL_TIPS:
                 tooltip = t(TEXTUAL_TIPS[tooltip], self.lang)
+            if binding.tooltip in TEXTUAL_TIPS:  # the keys panel shows the binding's own
+                binding = replace(binding, tooltip=t(TEXTUAL_TIPS[binding.tooltip], self.lang))
             if binding is not active.binding or tooltip != active.tooltip:
                 active = ActiveBinding(active.node, binding, active.enabled, tooltip)
             out[key] = active
