@@ -173,7 +173,7 @@ def hidden_text(game: GameSession, seating: Seating, lang: str) -> str:
     return t("waiting", lang, name="…")
 
 
-def turn_text(
+def status_text(
     game: GameSession,
     seating: Seating,
     turn: TurnState,
@@ -181,8 +181,25 @@ def turn_text(
     arrows: tuple[str, ...] = END_ARROWS,
     prompt: str | None = None,
 ) -> str:
-    """The status line's words, the timer aside: the curtain, the final position, the turn's
-    own words, the end, the question of an end or of several doubles, whose turn it is."""
+    """The status line: the hot-seat timer's seconds, then :func:`turn_text`."""
+    text = turn_text(game, seating, turn, lang, arrows, prompt)
+    if seating.clock is not None and not game.match.over:
+        seat, left = seating.clock
+        text = f"⏱ {t('timer', lang, name=game.name(seat), s=left)} · {text}"
+    return text
+
+
+def turn_text(
+    game: GameSession,
+    seating: Seating,
+    turn: TurnState,
+    lang: str,
+    arrows: tuple[str, ...],
+    prompt: str | None,
+) -> str:
+    """The status line's words, the timer aside, in their order of precedence: a lesson's
+    prompt, the curtain, the final position, the turn's own words, the end, the question of
+    an end or of several doubles, whose turn it is."""
     m = game.match
     if prompt is not None and not turn.message:
         return prompt
@@ -202,22 +219,6 @@ def turn_text(
     if controller is None or not my_turn(game, seating):
         return t("waiting", lang, name=game.name(m.turn))
     return controller.to_player(controller.your_turn_words(turn))
-
-
-def status_text(
-    game: GameSession,
-    seating: Seating,
-    turn: TurnState,
-    lang: str,
-    arrows: tuple[str, ...] = END_ARROWS,
-    prompt: str | None = None,
-) -> str:
-    """The status line: the hot-seat timer's seconds, then :func:`turn_text`."""
-    text = turn_text(game, seating, turn, lang, arrows, prompt)
-    if seating.clock is not None and not game.match.over:
-        seat, left = seating.clock
-        text = f"⏱ {t('timer', lang, name=game.name(seat), s=left)} · {text}"
-    return text
 
 
 def hand_view(
