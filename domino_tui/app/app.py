@@ -91,7 +91,6 @@ class DominoApp(App[None]):
             saves.notify = lambda text: self.notify(text, severity="error", timeout=8, markup=False)
         if session is not None:
             self.first_table = self.table_for(session)
-        self.localize_palette_key()
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
         # what is loaded by now (modules, classes, the deal) lives as long as the app: the
@@ -146,8 +145,8 @@ class DominoApp(App[None]):
         game = self.game_screen()
         if game is not None:  # the table's save follows the new language and pace
             game.session.lang, game.session.pace = settings.lang, settings.pace
-        self.localize_palette_key()
         for screen in self.screen_stack:
+            screen.refresh_bindings()  # the footer's words (the palette key's too: base.py)
             relabel = getattr(screen, "relabel", None)
             if callable(relabel):
                 relabel()
@@ -305,6 +304,9 @@ class DominoApp(App[None]):
                 return screen
         return None
 
+    # Textual 8.2.8 has no public hook for what an app prints when it crashes: the traceback is
+    # kept in the private ``_exit_renderables`` and printed by the private
+    # ``_print_error_renderables``, so this override (and only it) uses both
     def _print_error_renderables(self) -> None:
         """A crash is a bug, but the player sees one line; the details go to crash.log (kept
         short, see :mod:`.crash`). Textual has set the return code to 1 already."""
@@ -406,22 +408,6 @@ class DominoApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             placeholder = t("palette_prompt", self.settings.lang)
             self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
-
-    def localize_palette_key(self) -> None:
-        """The footer's Ctrl+P entry is an app binding Textual labels "palette": relabel it."""
-        lang = self.settings.lang
-        key = self.COMMAND_PALETTE_BINDING
-        found = self._bindings.key_to_bindings.get(key)
-        if not found:
-            return
-        self._bindings.key_to_bindings[key] = [
-            replace(b, description=t("palette_key", lang), tooltip=t("cmd_palette", lang))
-            if b.action in ("command_palette", "app.command_palette")
-            else b
-            for b in found
-        ]
-        for screen in self.screen_stack:
-            screen.refresh_bindings()
 
 
 def make_app(

@@ -32,7 +32,7 @@ async def shoot(seed: int, lang: str, size: tuple[int, int], turns: int) -> str:
                 continue
             legal = screen.match.legal_actions()
             await pilot.press("d" if legal == [DRAW] else "k" if legal == [KNOCK] else "enter")
-            if screen.choosing >= 0:
+            if screen.turn.choosing >= 0:
                 await pilot.press("enter")
             played += 1
         await app.workers.wait_for_complete()

@@ -85,7 +85,7 @@ async def select(app: DominoApp, pilot: object, tile: int) -> None:
     """Move the cursor with → until it is on ``tile``."""
     screen = game(app)
     for _ in range(10):
-        if screen.selected == tile:
+        if screen.turn.selected == tile:
             return
         await pilot.press("right")  # type: ignore[attr-defined]
     raise AssertionError("the cursor never reached the tile")
@@ -107,7 +107,7 @@ async def test_each_of_four_ends_by_arrow_G4() -> None:
             value = rnd.open_ends()[end]
             await select(app, pilot, tile)
             await pilot.press("enter")
-            assert screen.choosing == tile
+            assert screen.turn.choosing == tile
             assert "fits several ends" in status(app)
             await pilot.press(ARROW_KEYS[end])
             assert f"{END_WORDS[end]} {value}" in status(app)
@@ -159,12 +159,12 @@ async def test_the_border_names_every_open_end_and_an_end_that_does_not_fit_is_r
             assert f"{arrow}{value}" in title
         await select(app, pilot, tile)
         await pilot.press("enter")
-        assert screen.choosing == tile
+        assert screen.turn.choosing == tile
         bad = fit.index(0)
-        chosen = screen.choose_side
+        chosen = screen.turn.choose_side
         await pilot.press(ARROW_KEYS[bad])
         assert f"does not fit the {('left', 'right', 'up', 'down')[bad]} end" in status(app)
-        assert screen.choose_side == chosen and screen.choosing == tile
+        assert screen.turn.choose_side == chosen and screen.turn.choosing == tile
 
 
 def closable(rnd: CrossState) -> bool:
@@ -189,7 +189,7 @@ async def test_closing_a_double_face_down_G6() -> None:
         assert "goes closed, face down" in status(app)
         before = len(rnd.history)
         await pilot.press("enter")
-        if screen.choosing >= 0:
+        if screen.turn.choosing >= 0:
             assert "(closed)" in status(app)
             await pilot.press("enter")
         await settle(pilot)
@@ -253,7 +253,7 @@ async def several_doubles_by_keys(preset: str) -> None:
         if len(rnd.history) == before:  # several moves: P steps through them, Enter lays one
             assert "Doubles at once (1 of" in status(app)
             assert " + " in status(app)
-            shown = screen.offer
+            shown = screen.turn.offer
             await pilot.press("enter")
             await settle(pilot)
             assert rnd.history[before].code == shown
@@ -290,7 +290,7 @@ async def test_escape_cancels_and_a_hint_names_the_end() -> None:
         screen = game(app)
         await select(app, pilot, tile)
         await pilot.press("enter", "up", "escape")
-        assert screen.choosing < 0 and status(app).startswith("Your turn")
+        assert screen.turn.choosing < 0 and status(app).startswith("Your turn")
         await pilot.press("h")
         await settle(pilot)
         hint = status(app)
@@ -317,7 +317,7 @@ async def test_ends_that_make_the_same_move_are_not_asked_about_L3() -> None:
         before = len(rnd.history)
         await select(app, pilot, tile)
         await pilot.press("enter")
-        assert screen.choosing < 0, "nothing to ask"
+        assert screen.turn.choosing < 0, "nothing to ask"
         assert rnd.history[before].tile == tile and rnd.history[before].seat == 0
 
 

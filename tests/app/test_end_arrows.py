@@ -10,6 +10,8 @@ have turned since the tile went there.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.widgets import Static
 
 from domino_tui.app.screens.game import GameScreen
@@ -72,7 +74,9 @@ async def test_at_80x24_the_end_question_shows_the_boards_arrow() -> None:
             if set(arrows[:2]) & set(TURNED):
                 seen_turned = True
                 side = 0 if arrows[0] in TURNED else 1
-                screen.choose_side, screen.choosing = side, screen.match.round.placed[0][0]
+                screen.turn = replace(
+                    screen.turn, choose_side=side, choosing=screen.match.round.placed[0][0]
+                )
                 words = end_words(side, screen.match.round.open_ends()[side], "en", arrows)
                 assert words in screen.choosing_text() and arrows[side] in words
                 screen.clear_choice()

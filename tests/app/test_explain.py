@@ -5,6 +5,7 @@ arithmetic a player can check, with a key to the score table."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from textual.widgets import Static
@@ -64,7 +65,7 @@ async def test_after_each_draw_the_status_says_draw_again_or_play_K3_2() -> None
             assert "nothing fits yet: draw again (D)" in status(app)
         await pilot.press("d")
         assert "You drew 1-2 — it fits: play it (Enter)." in status(app)
-        assert screen.selected == TS.parse("1-2")
+        assert screen.turn.selected == TS.parse("1-2")
 
 
 async def test_a_drawn_tile_that_does_not_fit_on_an_empty_boneyard_says_knock_K3_3() -> None:
@@ -85,7 +86,7 @@ async def test_a_refusal_gives_the_reason_then_the_prompt() -> None:
     app = two_player_app(human, bot, tuple(b for b in range(28) if not (human | bot) >> b & 1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game(app).selected = TS.parse("5-6")
+        game(app).turn = replace(game(app).turn, selected=TS.parse("5-6"))
         await pilot.press("enter")
         text = status(app)
         assert "Not allowed: 5-6 fits neither end (1 · 1). Your turn:" in text
@@ -100,7 +101,7 @@ async def test_arrow_keys_step_through_playable_tiles_only() -> None:
         playable = screen.playable()
         for _ in range(4):
             await pilot.press("right")
-            assert playable >> screen.selected & 1
+            assert playable >> screen.turn.selected & 1
 
 
 # --- part 4: last turns in view, names fit, the flash ------------------------------------------

@@ -76,7 +76,9 @@ async def test_the_hint_key_shows_the_move_the_reason_and_the_gain(
         text = status(app)
         assert text.startswith(f"{move} — {why};"), text
         assert text.endswith(gain), text
-        assert screen.selected == parse_action("2-6R") >> 1, "the cursor moves to the hinted tile"
+        assert screen.turn.selected == parse_action("2-6R") >> 1, (
+            "the cursor moves to the hinted tile"
+        )
         shown = " ".join(screen_text(app).split())
         assert move in shown and why.split(",")[0] in shown
         assert len(screen.match.round.history) == len(BLOCK_SCRIPT.split()), "nothing was played"
@@ -100,12 +102,12 @@ async def test_the_hint_thinks_in_a_worker_while_the_table_stays_live(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game(app)
-        before = screen.selected
+        before = screen.turn.selected
         await pilot.press("h")
         await pilot.pause()
         assert status(app) == "Looking for a hint…"
         await pilot.press("right")  # the keys still work while the hint is searched
-        assert screen.selected != before
+        assert screen.turn.selected != before
         if moved_on:
             screen.token += 1  # the position moved on: the answer belongs to the old one
         release.set()

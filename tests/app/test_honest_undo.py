@@ -51,7 +51,7 @@ async def make_a_choice_and_undo(pilot: Pilot[None]) -> None:
         if screen.my_turn():
             await pilot.press("d" if legal == [DRAW] else "k" if legal == [KNOCK] else "enter")
     await pilot.press("enter")
-    if screen.choosing >= 0:
+    if screen.turn.choosing >= 0:
         await pilot.press("enter")
     await settle(pilot)
     await pilot.press("u")

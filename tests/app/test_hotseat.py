@@ -83,7 +83,7 @@ async def test_curtain_hides_every_hand_until_its_player_sits_down() -> None:
             assert f"{name}'s hand" in area
             while screen.my_turn() and screen.match.turn == seat:
                 await pilot.press(key_for_turn(screen))
-                if screen.choosing >= 0:
+                if screen.turn.choosing >= 0:
                     await pilot.press("enter")
                 if app.screen is screen:  # only the player to move, or nobody, is shown
                     shown = screen.viewer
@@ -132,7 +132,7 @@ async def play_hotseat_to_end(pilot: Pilot[None], max_steps: int = 3000) -> int:
             await pilot.press("enter")
         elif isinstance(screen, GameScreen) and screen.my_turn():
             await pilot.press(key_for_turn(screen))
-            if screen.choosing >= 0:
+            if screen.turn.choosing >= 0:
                 await pilot.press("enter")
     raise AssertionError("the match did not end")
 

@@ -78,11 +78,11 @@ async def keys_for_step(pilot: Pilot[None], screen: LearnScreen) -> None:
     else:
         tile = want >> 1
         for _ in range(8):
-            if screen.selected == tile:
+            if screen.turn.selected == tile:
                 break
             await pilot.press("right")
         await pilot.press("enter")
-        if screen.choosing == tile:
+        if screen.turn.choosing == tile:
             await pilot.press("right" if want & 1 else "left", "enter")
     await settle(pilot)
 
@@ -312,7 +312,7 @@ async def test_wrong_keys_are_explained_and_change_nothing_en() -> None:
             "Not yet: either end is allowed, but this lesson lays 3-4 on the right end. "
             "Choose the right end with →, then press Enter."
         )
-        assert screen.choosing >= 0 and line_of(app) == 3, "still asking, nothing laid"
+        assert screen.turn.choosing >= 0 and line_of(app) == 3, "still asking, nothing laid"
         await pilot.press("escape")
         screen = await to_step(pilot, "draw")
         await pilot.press("enter")
@@ -332,7 +332,7 @@ async def test_a_legal_tile_off_the_script_is_refused_with_the_reason_ru() -> No
     app = lesson_app("ru")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_step(pilot, "lead_any")
-        name = TS.name(screen.selected)  # the cursor starts on the first tile, 2-6
+        name = TS.name(screen.turn.selected)  # the cursor starts on the first tile, 2-6
         assert name != "3-6"
         await pilot.press("enter")
         assert status(app) == (

@@ -83,7 +83,7 @@ async def test_draw_key_with_a_boneyard_and_gone_when_it_is_empty() -> None:
                 await pilot.press("enter")  # a round end
             elif screen.my_turn():
                 await pilot.press(key_for_turn(screen))
-                if screen.choosing >= 0:
+                if screen.turn.choosing >= 0:
                     await pilot.press("enter")
         await settle(pilot)
         assert not screen.match.round.boneyard

@@ -4,6 +4,7 @@ knocking, illegal attempts, the round-end modal, quitting and tiny windows."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from textual.widgets import Static
 
@@ -87,9 +88,9 @@ async def test_same_number_on_both_ends_asks_nothing_L3() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game(app)
-        assert screen.selected == TS.parse("1-4")
+        assert screen.turn.selected == TS.parse("1-4")
         await pilot.press("enter")  # ends 1 · 1: both plays are the same, nothing is asked
-        assert screen.choosing == -1
+        assert screen.turn.choosing == -1
         await settle(pilot)
         assert screen.match.round.placed[1] == (TS.parse("1-4"), 1, 0)
 
@@ -102,9 +103,9 @@ async def test_tile_fitting_both_ends_names_the_end_L3() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert (screen.match.round.left, screen.match.round.right) == (3, 4)
-        assert screen.selected == TS.parse("3-4"), "the cursor waits on the playable tile"
+        assert screen.turn.selected == TS.parse("3-4"), "the cursor waits on the playable tile"
         await pilot.press("enter")
-        assert screen.choosing == TS.parse("3-4")
+        assert screen.turn.choosing == TS.parse("3-4")
         assert "3-4 fits both ends. Now: left end 3 ◀" in status(app)
         chain = screen.query_one("#chain", Chain)
         left_tip, right_tip = chain.tips
@@ -128,7 +129,7 @@ async def test_click_on_an_end_lays_the_tile_there() -> None:
         offset = (target.x + 1 + 1, target.y + 1 + 1)  # inside the border
         await pilot.click(Hand, offset=offset)
         await pilot.click(Hand, offset=offset)  # a second click on the selection plays it
-        assert screen.choosing == TS.parse("3-4")
+        assert screen.turn.choosing == TS.parse("3-4")
         chain = screen.query_one("#chain", Chain)
         left_end = next(p for p in chain.layout_cache if p.index == 0)
         await pilot.click("#chain", offset=(1 + left_end.x, 1 + left_end.y))  # inside the border
@@ -180,7 +181,7 @@ async def test_illegal_tile_says_why_and_changes_nothing() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
-        screen.selected = TS.parse("5-6")
+        screen.turn = replace(screen.turn, selected=TS.parse("5-6"))
         await pilot.press("enter")
         assert "5-6 fits neither end" in status(app)
         assert len(screen.match.round.placed) == 1
@@ -269,7 +270,7 @@ async def test_hint_names_a_legal_move_with_a_reason() -> None:
         await pilot.press("h")
         await settle(pilot)
         assert status(app).startswith("Hint: ")
-        assert screen.selected in legal_tiles, "the cursor moves to the hinted tile"
+        assert screen.turn.selected in legal_tiles, "the cursor moves to the hinted tile"
 
 
 async def test_auto_knock_setting_knocks_for_the_player() -> None:

@@ -233,7 +233,7 @@ async def test_a_full_or_read_only_disk_is_reported_once_and_play_goes_on(
             if screen.my_turn():
                 legal = screen.match.legal_actions()
                 await pilot.press("d" if legal == [1] else "enter")
-                if screen.choosing >= 0:
+                if screen.turn.choosing >= 0:
                     await pilot.press("enter")
             await settle(pilot)
         assert sum(map(len, screen.match.actions)) > moves, "play went on"

@@ -63,7 +63,7 @@ async def test_every_action_is_saved_and_replays_to_the_same_state(tmp_path: Pat
         screen = game(app)
         for _ in range(3):
             await pilot.press("d" if screen.match.legal_actions() == [DRAW] else "enter")
-            if screen.choosing >= 0:
+            if screen.turn.choosing >= 0:
                 await pilot.press("enter")
             await settle(pilot)
             saved = load_game(screen.session.game_id, saves.folder)
@@ -267,7 +267,7 @@ async def test_undo_restores_the_exact_previous_state() -> None:
             await settle(pilot)
         before = fingerprint(screen.match)
         await pilot.press("enter")
-        if screen.choosing >= 0:
+        if screen.turn.choosing >= 0:
             await pilot.press("enter")
         await settle(pilot)
         assert fingerprint(screen.match) != before
@@ -294,7 +294,7 @@ async def test_undo_skips_forced_draws_back_to_the_choice(tmp_path: Path) -> Non
             if len(legal) > 1:
                 choice_state = fingerprint(screen.match)
             await pilot.press("d" if legal == [DRAW] else "k" if legal == [KNOCK] else "enter")
-            if screen.choosing >= 0:
+            if screen.turn.choosing >= 0:
                 await pilot.press("enter")
             await settle(pilot)
             if screen.match.number > 1:

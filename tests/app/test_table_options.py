@@ -5,6 +5,7 @@ the command line, and settings kept under DOMINO_TUI_HOME."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,7 +95,7 @@ async def test_refusals_are_russian_in_the_russian_ui() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game(app)
-        screen.selected = TS.parse("0-4")
+        screen.turn = replace(screen.turn, selected=TS.parse("0-4"))
         await pilot.press("enter")
         status = plain(screen.query_one("#status", Static))
         assert "Так нельзя: 0-4 не подходит ни к одному концу (1 · 1)" in status

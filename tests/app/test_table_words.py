@@ -246,12 +246,12 @@ async def test_a_double_that_fits_two_like_ends_of_the_cross_asks_which_L3() -> 
         screen = game(app)
         await select(app, pilot, tile)
         await pilot.press("enter")
-        assert screen.choosing == tile, "the double's end is asked"
-        offered = sorted(screen.choices)
+        assert screen.turn.choosing == tile, "the double's end is asked"
+        offered = sorted(screen.turn.ends)
         assert len(offered) >= 2, offered
-        other = next(end for end in offered if end != screen.choose_side)
+        other = next(end for end in offered if end != screen.turn.choose_side)
         await pilot.press(("left", "right", "up", "down")[other])
-        assert screen.choose_side == other
+        assert screen.turn.choose_side == other
         rnd = screen.match.round
         before, on_board = len(rnd.history), len(rnd.placed)
         await pilot.press("enter")

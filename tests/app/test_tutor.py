@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +84,9 @@ async def lay(pilot: Pilot[None], screen: GameScreen, code: int) -> None:
     if code == DRAW:
         await pilot.press("d")
         return
-    screen.selected = code >> 1
+    screen.turn = replace(screen.turn, selected=code >> 1)
     await pilot.press("enter")
-    if screen.choosing >= 0:
+    if screen.turn.choosing >= 0:
         await pilot.press("right" if code & 1 else "left", "enter")
 
 
@@ -237,9 +238,9 @@ async def test_the_table_stays_live_while_the_tutor_looks(monkeypatch: pytest.Mo
             await lay(pilot, screen, GOOD)
             await pilot.pause()
             assert "The tutor is looking" in screen_text(app)
-            cursor = screen.selected
+            cursor = screen.turn.selected
             await pilot.press("right")
-            assert screen.selected != cursor  # keys still work
+            assert screen.turn.selected != cursor  # keys still work
             await pilot.press("enter")
             await pilot.pause()
             assert "still looking" in screen_text(app)

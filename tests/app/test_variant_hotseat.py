@@ -53,7 +53,7 @@ async def test_the_curtain_hides_each_hand_at_the_cross() -> None:
             assert tiles_in(hand_area(app)) == screen.match.round.hands[seat]
             while screen.my_turn() and screen.match.turn == seat and app.screen is screen:
                 await pilot.press(key_for_turn(screen))
-                if screen.choosing >= 0:
+                if screen.turn.choosing >= 0:
                     await pilot.press("enter")
             turns += 1
             if app.screen is screen and screen.match.turn != seat:

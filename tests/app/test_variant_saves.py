@@ -175,7 +175,7 @@ async def test_a_cross_game_saved_by_keys_resumes_and_plays_to_its_end(tmp_path:
         screen = game(app)
         for _ in range(4):
             await pilot.press(key_for_turn(screen))
-            if screen.choosing >= 0:
+            if screen.turn.choosing >= 0:
                 await pilot.press("enter")
             await settle(pilot)
             saved = load_game(session.game_id, saves.folder)

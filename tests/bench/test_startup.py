@@ -120,6 +120,9 @@ FIRST_FRAME = frozenset(
         "domino_tui.app.widgets.table_log",
         # the game's presenter: its sheet's cells and words (issue 24)
         *(f"domino_tui.variants{m}" for m in ("", ".base", ".kozel", ".sheet")),
+        # issue 23 part 3: the table's view, built whole, and the panels of words it feeds
+        "domino_tui.app.view",
+        "domino_tui.app.widgets.text_panel",
     }
 )
 # beyond what a bare Textual app (one Static) loads at its first paint, only these (each with

@@ -1,8 +1,12 @@
 """The table as a service (issue 23, part 1): a whole 4-seat match plays through
 :class:`~domino_tui.play.table.TableSession` with Textual never imported — two humans by
-scripted keys through the pure :class:`~domino_tui.play.turn.TurnController`, two bots, a save after every move read back from disk, a resume mid-match,
-undo, the tutor's stop, the hot-seat timer (K10.1), hints and the curtain — and no seat ever
-receives another seat's hand (K3.6)."""
+scripted keys through the pure :class:`~domino_tui.play.turn.TurnController`, two bots, a save
+after every move read back from disk, a resume mid-match, undo, the tutor's stop, the hot-seat
+timer (K10.1), hints and the curtain — and no seat ever receives another seat's hand (K3.6).
+
+Undo is the one part played in a match of its own (one human against bots): it is never
+offered in hot-seat, where the players at one keyboard would take back each other's moves
+(the honest-undo rule of issue 9)."""
 
 from __future__ import annotations
 

@@ -2,56 +2,54 @@
 
 When a human's turn passes, the hand is hidden at once; the next human's turn starts behind a
 curtain (board, scores and log stay in view) that only that player lifts with Enter or a click.
+The seat behind it is the screen's ``curtain`` (the table's view draws it).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-
-from textual import events
+from typing import TYPE_CHECKING
 
 from ...engine.actions import KNOCK
-from ..widgets.hand import Hand
-from .table import TableScreen
+
+if TYPE_CHECKING:
+    from .game import GameScreen
 
 
-class Curtain(TableScreen):
-    def before_human_turn(self, seat: int) -> None:
+class Curtain:
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+
+    def before_turn(self, seat: int) -> None:
         """In hot-seat a new player's turn starts behind the curtain; otherwise (and once the
         curtain is lifted) the hand is shown with the cursor on a playable tile."""
-        if self.table.curtain == seat:  # the table lowered it for this turn
-            self.hide_hand()
-            self.bottom = self.curtain = seat
-            self.refresh_table()
+        screen = self.screen
+        if screen.table.curtain == seat:  # the table lowered it for this turn
+            screen.hide_hand()
+            screen.bottom = screen.curtain = seat
+            screen.refresh_table()
             return
         self.show_hand(seat)
 
-    def lift_curtain(self) -> None:
-        seat, self.curtain = self.curtain, -1
+    def lift(self) -> None:
+        screen = self.screen
+        seat, screen.curtain = screen.curtain, -1
         # a key pressed behind the curtain leaves nothing for the next player
-        self.turn = replace(self.turn, message="")
-        if seat >= 0 and not self.match.over and self.match.turn == seat:
-            self.table.lift(seat)  # only now may the table take this seat's moves
+        screen.turn = replace(screen.turn, message="")
+        if seat >= 0 and not screen.match.over and screen.match.turn == seat:
+            screen.table.lift(seat)  # only now may the table take this seat's moves
             self.show_hand(seat)
 
     def show_hand(self, seat: int) -> None:
-        """The hand on screen with the cursor on a playable tile; a lone knock is made at once
-        if the player asked for that in Settings."""
-        self.put_hand(seat)
-        if self.domino.settings.auto_knock and self.match.legal_actions() == [KNOCK]:
-            self.call_later(self.perform, KNOCK)
-
-    def put_hand(self, seat: int) -> None:
         """``seat``'s hand on screen, the cursor where the controller puts it
-        (:meth:`~domino_tui.play.turn.TurnController.show_hand`)."""
-        same = seat == self.viewer
-        self.viewer = self.bottom = seat
-        controller = self.turn_controller()
+        (:meth:`~domino_tui.play.turn.TurnController.show_hand`); a lone knock is made at once
+        if the player asked for that in Settings."""
+        screen = self.screen
+        same = seat == screen.viewer
+        screen.viewer = screen.bottom = seat
+        controller = screen.turn_controller()
         if controller is not None:
-            self.turn = controller.show_hand(self.turn, same)
-        self.refresh_table()
-
-    def on_click(self, event: events.Click) -> None:
-        """A click on the hidden hand lifts the curtain, like Enter."""
-        if self.curtain >= 0 and isinstance(event.widget, Hand):
-            self.lift_curtain()
+            screen.turn = controller.show_hand(screen.turn, same)
+        screen.refresh_table()
+        if screen.auto_knock() and screen.match.legal_actions() == [KNOCK]:
+            screen.call_later(screen.perform, KNOCK)

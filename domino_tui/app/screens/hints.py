@@ -7,7 +7,10 @@ that has moved on is dropped, and one that did not come within the limit is "no 
 
 from __future__ import annotations
 
-from textual import on, work
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -15,44 +18,48 @@ from ...engine.actions import placements
 from ...play.table import HintAsked
 from ...words.strings import t
 from .answers import HintReady
-from .table import TableScreen
+
+if TYPE_CHECKING:
+    from .game import GameScreen
 
 
-class Hints(TableScreen):
-    def action_hint(self) -> None:
-        asked = self.table.ask_hint(self.viewer) if self.my_turn() else None
+class Hints:
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+
+    def ask(self) -> None:
+        screen = self.screen
+        asked = screen.table.ask_hint(screen.viewer) if screen.my_turn() else None
         if asked is None:
-            self.say(t("hint_none", self.lang))
+            screen.say(t("hint_none", screen.lang))
             return
-        self.say(t("hint_thinking", self.lang))
-        self.hint_worker(asked, self.token)
+        screen.say(t("hint_thinking", screen.lang))
+        search = partial(self.search, asked, screen.token)
+        screen.run_worker(search, thread=True, exclusive=True, group="hint")
 
-    @work(thread=True, exclusive=True, group="hint")
-    def hint_worker(self, asked: HintAsked, token: int) -> None:
+    def search(self, asked: HintAsked, token: int) -> None:
         """The search runs in the hint's own thread, within the session's help limit; this
         worker only waits, so leaving the table never waits for it."""
         worker = get_current_worker()
-        answer = self.table.answer_hint(asked, lambda: worker.is_cancelled)
+        answer = self.screen.table.answer_hint(asked, lambda: worker.is_cancelled)
         if answer is not None:
-            self.post_message(HintReady(answer, token))
+            self.screen.post_message(HintReady(answer, token))
 
-    @on(HintReady)
-    def show_hint(self, message: HintReady) -> None:
-        if message.token != self.token:
+    def show(self, message: HintReady) -> None:
+        screen = self.screen
+        if message.token != screen.token:
             return
         answer = message.answer
         if answer.advice is None:
-            self.say(t("hint_late", self.lang))
+            screen.say(t("hint_late", screen.lang))
             return
         parts = placements(answer.advice.code)
+        turn = screen.turn
         if len(parts) == 1:  # the cursor on the tile, closed if so hinted: Enter follows it
-            self.clear_choice()
-            self.selected, self.closed = parts[0].tile, parts[0].closed
+            turn = replace(turn.cleared(), selected=parts[0].tile, closed=parts[0].closed)
         elif parts:  # several doubles: shown for Enter, as the P key shows them
-            self.clear_choice()
-            self.offer = answer.advice.code
-        names = [self.session.name(s) for s in range(self.session.rules.players)]
-        status = self.query_one("#status", Static)
+            turn = replace(turn.cleared(), offer=answer.advice.code)
+        names = [screen.session.name(s) for s in range(screen.session.rules.players)]
+        status = screen.query_one("#status", Static)
         width = (status.content_size.width or 78) * 2 - 6  # two rows, less what word wrap loses
-        self.message = answer.words(names, self.lang, limit=width)
-        self.refresh_table()
+        screen.turn = replace(turn, message=answer.words(names, screen.lang, limit=width))

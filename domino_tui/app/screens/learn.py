@@ -32,7 +32,6 @@ from textual.widgets import Static
 
 from ...engine.actions import DRAW, KNOCK, is_play
 from ...engine.match import RoundResult
-from ...engine.round import Event
 from ...engine.tiles import tile_set
 from ...play.lesson import NEXT, ROUND_END, STEPS, Step, lesson_session, longest_line
 from ...play.session import GameSession
@@ -40,6 +39,7 @@ from ...play.table import TableSession
 from ...play.turn import Refuse
 from ...words.strings import t
 from ...words.turn import refused
+from ..view import Lesson
 from ..widgets.chain import Chain
 from .game import GameScreen
 from .round_end import RoundEndScreen
@@ -69,7 +69,14 @@ class LessonRoundEnd(RoundEndScreen):
 
 class LearnScreen(GameScreen):
     """A game screen whose turns follow :data:`~..lesson.STEPS`, with the step's words in a
-    band between the board and the status line."""
+    band between the board and the status line.
+
+    It configures the game screen rather than copying it: its own keys (Textual binds keys per
+    class, so the lesson's fewer keys need a class of their own), a table whose bots do not
+    think, and the game screen's hooks answered the lesson's way — the board's look and the
+    prompt (:meth:`lesson`), no automatic knock, its round-end summary, reading on after it,
+    what a move or key the step did not ask for is told. The turn cycle, the round's end and
+    the hand on screen are the game screen's own."""
 
     KEYS: tuple[tuple[str, str, str], ...] = (
         ("left", "left", ""),
@@ -126,14 +133,11 @@ class LearnScreen(GameScreen):
     def step(self) -> Step:
         return self.steps[min(self.index, len(self.steps) - 1)]
 
-    def refresh_table(self) -> None:
-        """The table as usual; the board's style is chosen for the lesson's longest line."""
-        super().refresh_table()
-        from ..widgets.chain import Chain
-
-        chain = self.query_one(Chain)
-        empty = t("learn.empty", self.lang)  # the table's own words name the leader
-        chain.show(replace(chain.state, worst=self.worst, empty_text=empty))
+    def lesson(self) -> Lesson:
+        """The board styled for the lesson's longest line, its own empty-board words (the
+        table's name the leader), and on a step that only explains, how to read on."""
+        prompt = t("learn.do_next", self.lang) if self.step.wait == NEXT else None
+        return Lesson(self.worst, t("learn.empty", self.lang), prompt)
 
     def relabel(self) -> None:
         super().relabel()
@@ -155,7 +159,7 @@ class LearnScreen(GameScreen):
         panel = self.query_one("#lesson", Static)
         panel.border_title = t("learn.title", self.lang, n=self.index + 1, total=len(self.steps))
         panel.update(Text(self.step_text()))
-        self.query_one("#status", Static).update(self.status_text())
+        self.show_status()
 
     # --- the lesson's course -----------------------------------------------------------------
     def open_step(self) -> None:
@@ -173,22 +177,12 @@ class LearnScreen(GameScreen):
             self.domino.open_menu()
             return
         self.index += 1
-        self.message = ""
+        self.turn = replace(self.turn, message="")
         self.open_step()
 
-    def advance(self) -> None:
-        """No bot thinks here (the script moves them); the player's turn shows the hand."""
-        m = self.match
-        if m.over or self.waiting_modal:
-            return
-        self.token += 1
-        if not self.session.is_bot(m.turn):
-            self.show_hand(m.turn)
-
-    def show_hand(self, seat: int) -> None:
-        """The hand with the cursor on a playable tile, and never an automatic knock: the
-        lesson waits for the player's own K."""
-        self.put_hand(seat)
+    def auto_knock(self) -> bool:
+        """Never an automatic knock: the lesson waits for the player's own K."""
+        return False
 
     def perform(self, code: int) -> None:
         """The bots' scripted moves pass; the player's move must be the step's."""
@@ -209,26 +203,13 @@ class LearnScreen(GameScreen):
         else:
             self.open_step()
 
-    def round_over(self, result: RoundResult, history: list[Event]) -> None:
-        """The table's round end, with the lesson's summary screen."""
-        lang = self.lang
-        if result.went_out >= 0:
-            self.write_log(t("log_went_out", lang, name=self.session.name(result.went_out)))
-        elif result.fish:
-            self.write_log(t("log_fish", lang, name=self.session.name(result.fisher)))
-        self.new_tiles = 0
-        self.selected = -1
-        self.waiting_modal = True
-        self.refresh_table()
-        screen = LessonRoundEnd(self.session, result, self.step_text())
-        self.app.push_screen(screen, self.after_round)
+    def round_end_screen(self, result: RoundResult) -> LessonRoundEnd:
+        """The table's own summary, headed by the step's words on what it shows."""
+        return LessonRoundEnd(self.session, result, self.step_text())
 
-    def after_round(self, _: str | None = None) -> None:
-        """The summary closed: the next round is dealt already, the lesson reads on."""
-        self.waiting_modal = False
-        if not self.match.over:
-            self.log_round_start()
-        self.message = ""
+    def read_on(self) -> None:
+        """The summary closed: the lesson reads on (its last step leads back to the menu)."""
+        self.turn = replace(self.turn, message="")
         self.advance()
         self.next_step()
 
@@ -310,16 +291,10 @@ class LearnScreen(GameScreen):
         if want == KNOCK:
             return t("learn.do_knock", lang)
         tile = want >> 1
-        if self.choosing == tile:
+        if self.turn.choosing == tile:
             end = t("end_left" if want & 1 == 0 else "end_right", lang)
             return t("learn.do_end", lang, end=end, arrow="←" if want & 1 == 0 else "→")
         return t("learn.do_play", lang, tile=tile_set(self.match.rules.set_top).name(tile))
-
-    def turn_text(self) -> str:
-        """On a step that only explains, the status says how to read on."""
-        if not self.message and self.step.wait == NEXT:
-            return t("learn.do_next", self.lang)
-        return super().turn_text()
 
 
 def lesson_screen(lang: str) -> LearnScreen:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import threading
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import BindingsMap
+from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -129,8 +130,16 @@ def warm(lang: str, page: str, screen_width: int, console: Console) -> None:
     book_lines(lang, max(screen_width - SCROLLBAR, 0), console, page)
 
 
-class Book(ScrollView, can_focus=True):
+class Book(ScrollView, can_focus=True, inherit_bindings=False):
     """The rules as pre-rendered lines: only the rows in view are drawn on each frame."""
+
+    # ←/→ turn the page (the screen's keys): the book never scrolls sideways, so it keeps a
+    # scroll view's keys but those two
+    BINDINGS: ClassVar[list[BindingType]] = [
+        b
+        for b in ScrollableContainer.BINDINGS
+        if not isinstance(b, Binding) or b.key not in ("left", "right")
+    ]
 
     DEFAULT_CSS = """
     Book { overflow-x: hidden; overflow-y: scroll; }
@@ -142,11 +151,6 @@ class Book(ScrollView, can_focus=True):
         self.page = page
         self._width = -1
         self._lines: list[Strip] = []
-        # ←/→ turn the page (the screen's keys): the book never scrolls sideways
-        kept = self._bindings.key_to_bindings.items()
-        self._bindings = BindingsMap(
-            [b for key, found in kept if key not in ("left", "right") for b in found]
-        )
 
     def show(self, page: str) -> None:
         """Turn to another page, from its top."""

@@ -14,9 +14,11 @@ that player's facts. A move taken back was never played: nothing to undo, nothin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
@@ -27,7 +29,9 @@ from ...play.tutor import Caught, caught_lines, look
 from ...words.strings import t
 from .answers import TutorAnswered
 from .base import DominoModal
-from .table import TableScreen
+
+if TYPE_CHECKING:
+    from .game import GameScreen
 
 __all__ = ["ANYWAY", "BACK", "Caught", "Tutor", "TutorWarning", "caught_lines", "look"]
 
@@ -81,78 +85,74 @@ class TutorWarning(DominoModal):
         self.dismiss(event.button.id or BACK)
 
 
-class Tutor(TableScreen):
-    """The table's side of the tutor: every move of the player at the table goes through
+class Tutor:
+    """The screen's side of the tutor: every move of the player at the table goes through
     :meth:`commit`, which lays it, or first has the table's tutor look at it."""
 
-    tutor_move = -1  # the move the tutor is looking at; another waits until it answers
-
-    def tutor_on(self) -> bool:
-        """This table's choice (``domino play --tutor``, the guided game), else the setting."""
-        return self.table.tutor_on()
-
-    def tutor_wanted(self, code: int) -> bool:
-        """Only a real choice of the player to move is looked at, never a forced move."""
-        return self.my_turn() and self.table.tutor_wanted(self.viewer, code)
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.move = -1  # the move the tutor is looking at; another waits until it answers
 
     def commit(self, code: int) -> None:
         """Lay the player's move, unless the tutor wants to look at it first."""
-        if self.tutor_move >= 0:
-            self.say(t("tutor.held", self.lang))
+        screen = self.screen
+        if self.move >= 0:
+            screen.say(t("tutor.held", screen.lang))
             return
-        asked = self.table.ask_tutor(self.viewer, code) if self.tutor_wanted(code) else None
+        wanted = screen.tutor_wanted(code)
+        asked = screen.table.ask_tutor(screen.viewer, code) if wanted else None
         if asked is None:
-            self.perform(code)
+            screen.perform(code)
             return
-        self.tutor_move = code
-        self.clear_choice()  # the move is made: no end is being chosen any more
-        self.message = t("tutor.looking", self.lang)
-        self.refresh_table()
-        self.tutor_worker(asked, self.token)
+        self.move = code
+        # the move is made: no end is being chosen any more
+        screen.turn = replace(screen.turn.cleared(), message=t("tutor.looking", screen.lang))
+        look_at = partial(self.look_at, asked, screen.token)
+        screen.run_worker(look_at, thread=True, exclusive=True, group="tutor")
 
-    def stop_tutor(self) -> bool:
+    def stop(self) -> bool:
         """Esc while the tutor looks (a rare position can take it long): the look is
         dropped and the move not played; the player chooses again. False if it was not looking."""
-        if self.tutor_move < 0:
+        if self.move < 0:
             return False
-        self.tutor_move = -1
-        self.say(t("tutor.stopped", self.lang))
+        self.move = -1
+        self.screen.say(t("tutor.stopped", self.screen.lang))
         return True
 
-    @work(thread=True, exclusive=True, group="tutor")
-    def tutor_worker(self, asked: TutorAsked, token: int) -> None:
+    def look_at(self, asked: TutorAsked, token: int) -> None:
         """The look runs in the tutor's own thread within the help limit; one that fails or
         does not come in time lays the move, as if the tutor had nothing to say."""
         worker = get_current_worker()
-        answer = self.table.answer_tutor(asked, lambda: worker.is_cancelled)
+        answer = self.screen.table.answer_tutor(asked, lambda: worker.is_cancelled)
         if answer is not None:
-            self.post_message(TutorAnswered(answer, token))
+            self.screen.post_message(TutorAnswered(answer, token))
 
-    @on(TutorAnswered)
-    def tutor_done(self, message: TutorAnswered) -> None:
+    def answered(self, message: TutorAnswered) -> None:
         """The answer: lay the move, or ask. One for a position that moved on is dropped."""
+        screen = self.screen
         caught, code, token = message.answer.caught, message.answer.code, message.token
-        if self.tutor_move != code:  # stopped with Esc
+        if self.move != code:  # stopped with Esc
             return
-        self.tutor_move = -1
-        if token != self.token or not self.my_turn() or code not in self.match.legal_actions():
+        self.move = -1
+        if token != screen.token or not screen.my_turn():
             return
-        self.message = ""
+        if code not in screen.match.legal_actions():
+            return
+        screen.turn = replace(screen.turn, message="")
         if caught is None:
-            self.perform(code)
+            screen.perform(code)
             return
-        self.refresh_table()
-        names = [self.session.name(seat) for seat in range(self.session.rules.players)]
-        self.app.push_screen(
-            TutorWarning(caught, names), lambda choice: self.after_tutor(choice, code, token)
+        names = [screen.session.name(seat) for seat in range(screen.session.rules.players)]
+        screen.app.push_screen(
+            TutorWarning(caught, names), lambda choice: self.decided(choice, code, token)
         )
 
-    def after_tutor(self, choice: str | None, code: int, token: int) -> None:
-        if token != self.token or not self.my_turn():
+    def decided(self, choice: str | None, code: int, token: int) -> None:
+        screen = self.screen
+        if token != screen.token or not screen.my_turn():
             return
         if choice == ANYWAY:
-            self.perform(code)
+            screen.perform(code)
             return
-        self.clear_choice()  # the end chosen, the closed mark: the player chooses afresh
-        self.message = t("tutor.taken_back", self.lang)
-        self.refresh_table()
+        # the end chosen, the closed mark: the player chooses afresh
+        screen.turn = replace(screen.turn.cleared(), message=t("tutor.taken_back", screen.lang))

@@ -70,7 +70,14 @@ class BoneyardPanel(Static):
     class Clicked(Message):
         """The player clicked the boneyard (draw)."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.shown: tuple[str, str, str] | None = None  # what it shows: an update lays out
+
     def show(self, title: str, count_text: str, extra: str) -> None:
+        if self.shown == (title, count_text, extra):
+            return
+        self.shown = (title, count_text, extra)
         self.border_title = title
         self.border_subtitle = extra
         self.update(Text(count_text, style="bold"))
