@@ -25,8 +25,8 @@ from ...play.events import EVERYONE, Moved, Refused, TableEvent, Tick, TimeUp
 from ...play.session import GameSession, UndoError
 from ...play.table import TableSession
 from ...play.turn import Refuse
-from ...transcript import plural
 from ...words.strings import t
+from ...words.transcript import plural
 from ..view import offered_keys
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand

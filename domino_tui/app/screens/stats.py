@@ -35,9 +35,9 @@ from ...storage.stats import (
     StatsError,
 )
 from ...text import clean
-from ...transcript import plural
 from ...words.error_rates import error_table
 from ...words.strings import stats_replaced, t, unreadable
+from ...words.transcript import plural
 from ..widgets.chart import RatingChart
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
