@@ -12,9 +12,9 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..engine.variants import get_variant
+from ..i18n import plural
 from .cross import CrossStep, replay_cross
 from .strings import t
-from .transcript import plural
 
 
 class Table(Protocol):

@@ -15,9 +15,9 @@ from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles
 from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
+from ..i18n import plural
 from .cross import ARROWS
 from .strings import t
-from .transcript import plural
 from .turn import move_text
 
 if TYPE_CHECKING:

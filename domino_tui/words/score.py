@@ -17,8 +17,8 @@ from ..engine.match import RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine, hand_value
 from ..engine.tiles import bits, tile_set
-from ..i18n import Lang, has_key, tr
-from .transcript import FISH_MARK, GOAT_MARK, plural, remembers
+from ..i18n import Lang, has_key, plural, tr
+from .transcript import FISH_MARK, GOAT_MARK, remembers
 
 OUT_MARK = "★"
 WIPED_MARK = "✗"

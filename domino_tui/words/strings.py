@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..engine.round import REASONS
+from ..i18n import plural
 from .names import level_name as level_name  # re-exported: the app names levels and presets
 from .names import short_preset as short_preset
-from .transcript import plural
 
 if TYPE_CHECKING:
     from ..storage.saves import NotFinished

@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.widgets import DataTable, Static
 
 from ...coach.history import Series, history
+from ...i18n import plural
 from ...storage.paths import records_dir, stats_path
 from ...storage.reading import scan_folder
 from ...storage.stats import (
@@ -37,7 +38,6 @@ from ...storage.stats import (
 from ...text import clean
 from ...words.error_rates import error_table
 from ...words.strings import stats_replaced, t, unreadable
-from ...words.transcript import plural
 from ..widgets.chart import RatingChart
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
