@@ -1,6 +1,6 @@
 """What every variant's presenter provides: its round-end words, its per-side sums, how its
 match ended, and what its header adds. The defaults are Козёл's: nothing beyond Козёл's own
-words (:mod:`..score_words`, :mod:`..transcript`), so a variant overrides only what it says.
+words (:mod:`..words.score`, :mod:`..words.transcript`), so a variant overrides only what it says.
 
 A presenter reads the engine's records (``RoundResult.notes``, the sheet's ``SideLine``) and
 the catalog; it never changes them. It lives in the words layer: Textual-free, above the
@@ -70,7 +70,7 @@ class Presenter:
     notes_type: Any = None
     # how the match ended (the last round's notes["ended"], one of the variant's end reasons)
     ends: Mapping[str, EndWords] = {}
-    # the variant's own rules page (texts/variants/<lang>/<page>.md), or "" for none
+    # the variant's own rules page (locale/<lang>/variants/<page>.md), or "" for none
     page = ""
 
     @property

@@ -88,12 +88,12 @@ FIRST_FRAME = frozenset(
         "domino_tui.launch",
         "domino_tui.i18n",
         "domino_tui.text",
-        "domino_tui.score_words",
-        "domino_tui.transcript",
-        "domino_tui.transcript_cross",
-        "domino_tui.variant_words",
-        "domino_tui.names",  # presets and levels by name, for the table and the lists
-        "domino_tui.os_words",  # what the system said, in words (the folder checks at start)
+        "domino_tui.words.score",
+        "domino_tui.words.transcript",
+        "domino_tui.words.cross",
+        "domino_tui.words.variant",
+        "domino_tui.words.names",  # presets and levels by name, for the table and the lists
+        "domino_tui.words.os_errors",  # what the system said, in words (the folder checks at start)
         # `domino play` read without typer (cli.quick) and what the command does (cli.table)
         *(f"domino_tui.cli{m}" for m in ("", ".health", ".quick", ".table", ".words")),
         *(f"domino_tui.engine{m}" for m in ("", ".actions", ".cross", ".deal", ".geometry")),

@@ -17,7 +17,7 @@ from domino_tui import plugins as plugin_reader
 from domino_tui.cli.sim import play_match
 from domino_tui.engine import variants as registry
 from domino_tui.engine.rules import PRESETS, RulesError, make_rules
-from domino_tui.transcript import match_text, round_stories
+from domino_tui.words.transcript import match_text, round_stories
 
 from .helpers import run
 
