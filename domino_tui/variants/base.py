@@ -72,6 +72,8 @@ class Presenter:
     ends: Mapping[str, EndWords] = {}
     # the variant's own rules page (locale/<lang>/variants/<page>.md), or "" for none
     page = ""
+    # the catalog key of the final table's score column (Генерал counts rounds lost)
+    score_heading = "score"
 
     @property
     def handled(self) -> frozenset[str]:
@@ -112,6 +114,20 @@ class Presenter:
     ) -> None:
         """Add each round's rows to the variant's own sheet (only when :attr:`own_sheet`)."""
         raise NotImplementedError
+
+    def label_marks(self, result: RoundResult) -> str:
+        """Marks after the round's number in Козёл's sheet (осёл's close-out, чечевэ's finish
+        with 6-6 or 0-0), for a variant that keeps Козёл's sheet."""
+        return ""
+
+    def goat_reason(self, rules: Rules, result: RoundResult, side: int, lang: Lang) -> str:
+        """Why ``side`` is a goat of ``result`` when its score does not say it (чечевэ's 0-0);
+        "" when the score does."""
+        return ""
+
+    def final_mark(self, match: Match, side: int, lang: Lang) -> str:
+        """What the final table writes beside a side's score (Генерал's generals), or ""."""
+        return ""
 
     def now(self, match: Match, lang: Lang) -> list[str]:
         """What the sheet's border says about the round in play (a Морской try), if anything."""
