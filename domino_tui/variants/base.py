@@ -24,6 +24,19 @@ N = TypeVar("N")
 
 
 @dataclass(frozen=True)
+class PresetWords:
+    """How one ``--rules`` preset is named, as catalog keys its presenter declares: the full
+    name (transcripts, saves, statistics), the short one for narrow columns, the New game
+    dialog's label and its line about the game; "" for none (the full name serves, and no
+    line is shown)."""
+
+    full: str
+    short: str = ""
+    about: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class EndWords:
     """How one way of ending a match is told: the catalog key, whose sides it names (the
     winners, the goats, or nobody) and what its number ``n`` counts: the target, the rounds
@@ -74,6 +87,8 @@ class Presenter:
     page = ""
     # the catalog key of the final table's score column (Генерал counts rounds lost)
     score_heading = "score"
+    # the words of the variant's --rules presets, by preset
+    presets: Mapping[str, PresetWords] = {}
 
     @property
     def handled(self) -> frozenset[str]:

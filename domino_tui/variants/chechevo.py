@@ -9,12 +9,17 @@ from ..engine.rules import Rules
 from ..engine.variants.chechevo import Notes
 from ..i18n import Lang, tr
 from ..words.transcript import GOAT_MARK
-from .base import Presenter, Told, notes_as
+from .base import Presenter, PresetWords, Told, notes_as
 
 
 class ChechevoPresenter(Presenter):
     notes_type = Notes
     page = "chechevo"
+    presets = {  # noqa: RUF012 - read-only table
+        "chechevo": PresetWords(
+            "tx.variant.chechevo", "preset_short.chechevo", "ng.about.chechevo"
+        ),
+    }
 
     def round_notes(self, told: Told) -> list[str]:
         notes, names, lang = told.notes_as(Notes), told.names, told.lang

@@ -13,7 +13,7 @@ from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..engine.variants.general import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, at, notes_as, per_side
+from .base import EndWords, Presenter, PresetWords, Told, at, notes_as, per_side
 from .sheet import (
     GAINED,
     WRITTEN,
@@ -31,6 +31,9 @@ class GeneralPresenter(Presenter):
         Ended.ROUNDS: EndWords("vn.ended.general_rounds", n="rounds"),
     }
     page = "general"
+    presets = {  # noqa: RUF012 - read-only table
+        "general": PresetWords("tx.variant.general", "preset_short.general", "ng.about.general"),
+    }
     score_heading = "ge.score.general"  # rounds lost, not points
 
     def header(self, rules: Rules, lang: Lang) -> list[str]:

@@ -6,12 +6,15 @@ from __future__ import annotations
 from ..engine.match import RoundResult
 from ..engine.variants.osel import Notes
 from ..words.cross import CLOSED_MARK
-from .base import Presenter
+from .base import Presenter, PresetWords
 
 
 class OselPresenter(Presenter):
     notes_type = Notes
     page = "osel"
+    presets = {  # noqa: RUF012 - read-only table
+        "osel": PresetWords("tx.variant.osel", "preset_short.osel", "ng.about.osel"),
+    }
 
     def label_marks(self, result: RoundResult) -> str:
         """``×``: the round was closed out (V2.6.2)."""

@@ -20,6 +20,7 @@ from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
 from ...engine.variants.base import Option
 from ...i18n import has_key, plural
 from ...play.session import GameSession, Seat, table_seats
+from ...words.names import preset_about, preset_label
 from ...words.strings import level_name, t
 from ...words.variant import all_options
 from ..widgets.keys_footer import KeysFooter
@@ -37,18 +38,6 @@ from .new_game_rules import (
 )
 
 SEED_TOP = 2**64 - 1  # seeds are 64-bit unsigned (a record keeps any such seed)
-
-
-def preset_label(preset: str, lang: str) -> str:
-    """The preset's name: the dialog's own words for Козёл's presets, the variant's name else."""
-    key = f"preset.{preset}" if has_key(f"preset.{preset}", lang) else f"tx.variant.{preset}"
-    return t(key, lang) if has_key(key, lang) else preset
-
-
-def preset_about(preset: str, lang: str) -> str:
-    """One line on what the preset's game is."""
-    key = f"ng.about.{preset}"
-    return t(key, lang) if has_key(key, lang) else ""
 
 
 def option_label(name: str, lang: str, variant: str = "kozel") -> str:
