@@ -308,10 +308,10 @@ async def test_the_start_screen_under_the_table_builds_its_menu_when_the_player_
 def test_a_built_in_bot_is_made_without_looking_for_plugins(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from domino_tui import bots
+    from domino_tui import bots, plugins
 
     looked: list[str] = []
-    monkeypatch.setattr(bots, "entry_points", lambda group: looked.append(group) or [])
+    monkeypatch.setattr(plugins, "entry_points", lambda group: looked.append(group) or [])
     bots.reload_plugins()
     try:
         bots.make_bot("hard", 1)
