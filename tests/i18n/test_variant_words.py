@@ -15,8 +15,8 @@ from domino_tui import i18n
 from domino_tui.engine.cross import END_NAMES
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.engine.variants import MODULES, get_variant, morskoy
-from domino_tui.variant_words import ended_words, round_notes
 from domino_tui.variants import presenter
+from domino_tui.words.variant import ended_words, round_notes
 
 LANGS = ("en", "ru")
 
