@@ -88,6 +88,7 @@ FIRST_FRAME = frozenset(
         "domino_tui.launch",
         "domino_tui.i18n",
         "domino_tui.text",
+        "domino_tui.option",  # the rules' and the variants' options, read and judged
         "domino_tui.score_words",
         "domino_tui.transcript",
         "domino_tui.transcript_cross",
