@@ -80,10 +80,12 @@ class RemoteGameScreen(GameScreen):
         lang: str,
         tutor: Callable[[], bool],
         rules: Rules | None = None,
+        listen: bool = True,
         **options: object,
     ) -> RemoteGameScreen:
-        """A screen on ``feed``; its events are posted to the screen from the feed's thread.
-        A spectator's feed has no view to read the rules from: ``rules``, or the feed's."""
+        """A screen on ``feed``; its events are posted to the screen from the feed's thread
+        (``listen=False``: the lobby before it forwards them). A spectator's feed has no view
+        to read the rules from: ``rules``, or the feed's."""
         rules = rules or getattr(feed, "rules", None)
         table = RemoteTable(feed, lang=lang, tutor=tutor, rules=rules)
         screen = cls(table, **options)  # type: ignore[arg-type]
@@ -91,7 +93,8 @@ class RemoteGameScreen(GameScreen):
         def post(event: FeedEvent) -> None:
             screen.post_message(FeedArrived(arrived(feed, event)))
 
-        feed.watch(post)
+        if listen:
+            feed.watch(post)
         return screen
 
     def localize(self) -> None:
