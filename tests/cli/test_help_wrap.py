@@ -28,6 +28,9 @@ COMMANDS = [
     ["records"],
     ["replay"],
     ["analyze"],
+    ["host"],
+    ["join"],
+    ["watch"],
 ]
 
 
