@@ -36,6 +36,7 @@ AREA_OF: dict[str, str] = {
     **{name: name for name in ("replay", "analyze")},
     "host": "host",  # friends at one table over the network (issue 25)
     **dict.fromkeys(("join", "watch"), "remote"),
+    "serve": "serve",  # the app in a browser, through textual-serve
 }
 AREAS: tuple[str, ...] = tuple(dict.fromkeys(AREA_OF.values()))
 

@@ -31,6 +31,7 @@ COMMANDS = [
     ["host"],
     ["join"],
     ["watch"],
+    ["serve"],
 ]
 
 
