@@ -28,6 +28,7 @@ from ..engine.actions import DRAW, KNOCK, placements
 from ..engine.match import Match, Outcome
 from ..engine.options import Rules
 from ..engine.round import RoundState
+from ..engine.rules import make_rules
 from ..engine.tiles import bits
 from ..engine.variants import get_variant
 from ..engine.view import SeatView
@@ -252,7 +253,7 @@ class RemoteTable(TableSession):
     ``receive`` takes each :class:`Arrived` on the owner's thread (the app's); the watchers
     then get the event, as a local table's watchers do. ``final`` is the finished round's last
     position once a round-ending move arrived. A spectator's snapshot has no view, so its
-    table is told the ``rules``."""
+    table is told the ``rules`` (else it takes the house game's for as many chairs)."""
 
     def __init__(
         self,
@@ -264,9 +265,10 @@ class RemoteTable(TableSession):
     ) -> None:
         self.feed = feed
         snapshot = feed.snapshot()
-        rules = snapshot.view.rules if snapshot.view is not None else rules
-        if rules is None:
-            raise ValueError("a spectator's table needs the table's rules")
+        if snapshot.view is not None:
+            rules = snapshot.view.rules
+        elif rules is None:  # a spectator told nothing else: the house game for its chairs
+            rules = make_rules({"players": len(snapshot.public.names)})
         self.mirror = MirrorGame(rules, snapshot, lang)
         super().__init__(self.mirror, tutor=tutor, bots_think=False)
         self.final: RoundState | None = None

@@ -13,7 +13,18 @@ from collections.abc import Callable
 
 from ..words.strings import t
 
-CALLS: tuple[str, ...] = ("fish", "going", "pass", "good", "wow", "laugh", "think", "clap", "tea")
+# the ids the server knows (net/talk.py keeps the same list): calls, then emotes
+CALLS: tuple[str, ...] = (
+    "fish",
+    "going",
+    "pass",
+    "good_move",
+    "wow",
+    "smile",
+    "laugh",
+    "thumbs_up",
+    "facepalm",
+)
 
 
 def call_words(call: str, lang: str) -> str:

@@ -25,7 +25,7 @@ from ...play.remote import arrived
 from ...words.strings import t
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
-from .remote import FeedArrived, RemoteGameScreen
+from .remote import FeedArrived, FeedLost, RemoteGameScreen
 
 
 def started(snapshot: Snapshot) -> bool:
@@ -112,6 +112,14 @@ class LobbyScreen(DominoScreen):
             self.open_table()
             return
         self.show()
+
+    def on_feed_lost(self, message: FeedLost) -> None:
+        if self.game is not None:
+            self.game.post_message(FeedLost(message.why))
+            return
+        said = t("net.lost", self.lang, why=message.why)
+        self.query_one("#lobby-next", Static).update(said)
+        self.notify(said, severity="error", markup=False)
 
     def open_table(self) -> None:
         self.game = RemoteGameScreen.over(
