@@ -32,10 +32,22 @@ from typing import Any
 
 from ..text import clean
 from .base import Bot, Explaining
+from .config import HARD, MASTER, SearchConfig
 from .rollout import POLICIES
 from .simple import GreedyBot, RandomBot
 
-__all__ = ["ENTRY_POINT_GROUP", "LEVELS", "Bot", "BotInfo", "Explaining", "available", "make_bot"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "HARD",
+    "LEVELS",
+    "MASTER",
+    "Bot",
+    "BotInfo",
+    "Explaining",
+    "SearchConfig",
+    "available",
+    "make_bot",
+]
 
 ENTRY_POINT_GROUP = "domino_tui.bots"
 log = logging.getLogger(__name__)
@@ -136,7 +148,7 @@ BUILTIN: dict[str, BotInfo] = {
         ),
         BotInfo(
             "pimc",
-            _built_in("pimc", "PimcBot"),
+            _built_in("pimc", "pimc"),
             "guesses hidden tiles, plays every move out, solves the round's end exactly",
             timed=True,
             options={
@@ -144,6 +156,7 @@ BUILTIN: dict[str, BotInfo] = {
                 # left out, ``playouts`` decides; given, at least one guessed deal (0 was taken
                 # silently as "left out": pimc:samples=0 must not look like a choice)
                 "samples": BotOption(int, 1, MAX_BUDGET),
+                "most": BotOption(int, 1, MAX_BUDGET),  # guessed deals at most; left out: no cap
                 "policy": BotOption(str, choices=tuple(POLICIES)),
                 "solve": BotOption(int, 0, 28),  # 0: never solve the end exactly
                 "nodes": BotOption(int, 1, MAX_BUDGET),
@@ -153,6 +166,7 @@ BUILTIN: dict[str, BotInfo] = {
                 "pool": BotOption(int, 1, MAX_BUDGET * 10),  # left out: ten solves' worth
                 "chance": BotOption(bool),  # the exact search averages over what a draw brings
                 "prune": BotOption(bool),  # drop a move once it is clearly behind
+                "exact": BotOption(bool),  # guessed deals exactly uniform (the sampler)
             },
         ),
         BotInfo(
@@ -169,12 +183,9 @@ BUILTIN: dict[str, BotInfo] = {
 LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "counter",
-    # issue 13: guessed deals with the round's end solved exactly (docs/bots.md, "Levels")
-    "hard": "pimc:samples=60,solve=14,nodes=5000,time_ms=400",
-    "master": (
-        "pimc:samples=100,solve=18,nodes=20000,pool=36000,policy=smart,weigh=true,prune=true,"
-        "time_ms=1500"
-    ),
+    # the search presets (bots/config.py; docs/bots.md, "Levels")
+    "hard": "pimc:" + HARD.spec(),
+    "master": "pimc:" + MASTER.spec(),
 }
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {

@@ -88,6 +88,7 @@ FIRST_FRAME = frozenset(
         "domino_tui.launch",
         "domino_tui.i18n",
         "domino_tui.text",
+        "domino_tui.option",  # the rules' and the variants' options, read and judged
         "domino_tui.words.score",
         "domino_tui.words.transcript",
         "domino_tui.words.cross",
@@ -102,6 +103,7 @@ FIRST_FRAME = frozenset(
         "domino_tui.engine.variants.kozel",
         # the registry, the level the table seats (hard: pimc) and what making it needs
         *(f"domino_tui.bots{m}" for m in ("", ".base", ".simple", ".pimc", ".rollout")),
+        "domino_tui.bots.config",  # the levels are the search's presets
         "domino_tui.bots.runner",  # every bot decision within a time limit (issue 22, item 3)
         *(f"domino_tui.bots.{m}" for m in ("search", "endgame", "line_solve")),
         *(f"domino_tui.storage{m}" for m in ("", ".locks", ".paths", ".reading")),
