@@ -144,3 +144,18 @@ def test_the_example_presets_words_come_from_its_presenter(lang: str, name: str)
     )
     assert "61" in preset_about("six", lang)
     assert preset_name("no-such-preset", lang) == "no-such-preset"
+
+
+@pytest.mark.usefixtures("plugins")
+def test_the_rules_help_names_the_example_preset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A help page reads the installed plugins: ``--rules`` lists their presets with the
+    built-in ones (a command that runs does not look for them to build its options)."""
+    from typer.testing import CliRunner
+
+    from domino_tui.cli import app_for, options
+
+    monkeypatch.setattr(options._PRESET_INFO, "help", options._PRESET_INFO.help)  # restored after
+    argv = ["domino", "sim", "--help"]
+    result = CliRunner().invoke(app_for(argv), argv[1:], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "sport, six" in " ".join(result.output.split())
