@@ -5,10 +5,10 @@ named by the help and plays in ``sim``; a broken variant plugin is one line, no 
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from .helpers import domino_with
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "tests" / "plugins" / "variant"
@@ -16,17 +16,7 @@ EXAMPLE = ROOT / "examples" / "variant_plugin"
 
 
 def domino(*args: str, extra: Path | None = None) -> subprocess.CompletedProcess[str]:
-    paths = [str(ROOT), str(SITE), str(EXAMPLE), *([str(extra)] if extra else [])]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
-    return subprocess.run(
-        [sys.executable, "-m", "domino_tui", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-    )
+    return domino_with([SITE, EXAMPLE, *([extra] if extra else [])], *args)
 
 
 def test_the_installed_example_is_named_by_the_help_and_plays_in_sim() -> None:
