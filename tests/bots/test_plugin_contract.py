@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 import domino_tui.bots as registry
 from domino_tui.arena import ArenaConfig, run_arena
 from domino_tui.bots import available, make_bot, parse_spec
-from domino_tui.option import Option
 from domino_tui.cli import app
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import SeatView
+from domino_tui.option import Option
 
 Install = Callable[..., dict[str, registry.BotInfo]]
 
