@@ -55,11 +55,12 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domino_tui.arena.stats import percentile
 from domino_tui.bots import make_bot
 from domino_tui.bots.belief import Belief
+from domino_tui.bots.config import SearchConfig
 from domino_tui.bots.explain import MoveValue, distinct_moves, evaluate, noise
 from domino_tui.bots.ismcts import VALUE_SCALE, IsmctsBot, Node
 from domino_tui.bots.sampler import BONEYARD, Sampler
@@ -81,6 +82,7 @@ class Level:
 STARVED = 3  # visits: a root move this rarely tried was judged on almost nothing
 
 LEVELS = {"hard": Level(800, 400, "heavy"), "master": Level(3000, 1500, "smart")}
+REFERENCE = SearchConfig(playouts=20_000, most=2000)  # flat Monte Carlo, heavy, 2000 deals
 
 
 # --- positions ----------------------------------------------------------------------------------
@@ -516,7 +518,7 @@ def rerun(seed: int) -> Callable[[SeatView], int]:
     """The reference again on other guessed deals: how well it agrees with itself."""
 
     def choose(view: SeatView) -> int:
-        return evaluate(view, seed + 30_000, budget=20_000, policy="heavy", most=2000)[0].code
+        return evaluate(view, seed + 30_000, REFERENCE)[0].code
 
     return choose
 
@@ -526,7 +528,7 @@ def smart_reference(seed: int) -> Callable[[SeatView], int]:
     policy alone moves the best move."""
 
     def choose(view: SeatView) -> int:
-        vals = evaluate(view, seed + 20_000, budget=20_000, policy="smart", most=2000)
+        vals = evaluate(view, seed + 20_000, replace(REFERENCE, policy="smart"))
         return vals[0].code
 
     return choose
@@ -544,7 +546,7 @@ def exploration(views: list[SeatView], seed: int, masters: bool) -> None:
     refs = []
     t0 = time.process_time()
     for view in views:
-        vals = evaluate(view, seed + 10_000, budget=20_000, policy="heavy", most=2000)
+        vals = evaluate(view, seed + 10_000, REFERENCE)
         refs.append(vals)
     ref_cpu = time.process_time() - t0
     clear = [len(v) > 1 and v[0].mean - v[1].mean > 2 * noise(v[0], v[1]) for v in refs]

@@ -177,6 +177,11 @@ def tn(key: str, n: int, lang: Lang = "en", **fmt: object) -> str:
     return text.format(n=n, **fmt)
 
 
+def plural(n: int, key: str, lang: Lang) -> str:
+    """``n`` with the right form of a counted word ("1 кость", "3 кости", "5 костей")."""
+    return f"{n} {tn(key, n, lang)}"
+
+
 def check_lang(lang: str) -> Lang:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; choose ru or en")

@@ -119,8 +119,8 @@ def _usage_error(err: TyperException) -> None:
 
 
 def _os_error(err: OSError, lang: str) -> str:
-    from ..os_words import folder_unreadable  # loaded only when something failed
     from ..storage.reading import FolderUnreadable
+    from ..words.os_errors import folder_unreadable  # loaded only when something failed
 
     if isinstance(err, FolderUnreadable):  # not "nothing kept": say what cannot be read
         return folder_unreadable(err, lang)

@@ -1,8 +1,8 @@
 """``domino rules``: the rules of Козёл in our own words, in Russian or English, and with
 ``--rules X`` the page of that variant (морской, осёл, телефон …) in the same language.
 
-The texts ship inside the package (``domino_tui/texts``) and are read through
-:mod:`importlib.resources`, so they are found from a wheel install as well as from a checkout.
+The texts ship inside the package, beside the catalogs (``domino_tui/locale/<lang>/``, read by
+:mod:`domino_tui.words.pages`), so they are found from a wheel install as well as from a checkout.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ def register(app: typer.Typer) -> None:
 
 def rules_text(lang: str) -> str:
     """The Markdown rules for ``lang`` (ru or en)."""
-    from importlib import resources  # loaded by this command, not by every command's start
+    from ..words.pages import rules_page  # loaded by this command, not by every command's start
 
-    return resources.files("domino_tui.texts").joinpath(f"rules_{lang}.md").read_text("utf-8")
+    return rules_page(lang)
 
 
 def rules(
@@ -61,8 +61,8 @@ def rules(
 def _page(preset: str, lang: str) -> str:
     """The page of a preset's variant: Козёл's book for Козёл and classic, else the variant's."""
     from ..engine.rules import PRESETS, make_rules
-    from ..texts import variant_page
     from ..variants import presenter
+    from ..words.pages import variant_page
 
     if preset not in PRESETS:
         allowed = ", ".join(PRESETS)

@@ -108,7 +108,7 @@ def sim(
     from rich.console import Console
 
     from ..i18n import tr
-    from ..transcript import render_match, seat_names
+    from ..words.transcript import render_match, seat_names
 
     names = seat_names(chosen, None, lang)
 

@@ -249,7 +249,7 @@ def register(app: typer.Typer) -> None:
         """Print a finished match as a text transcript: deals, every action, scores, the goat."""
         from ..i18n import check_lang
         from ..storage.archive import load_record
-        from ..transcript import match_text, render_match
+        from ..words.transcript import match_text, render_match
 
         if lang is not None and lang not in ("ru", "en"):
             _fail(say("cli.bad_lang", cli_lang(), language=repr(lang[:20])))
@@ -273,8 +273,8 @@ def register(app: typer.Typer) -> None:
         """List the kept records of finished matches, newest first."""
         from rich.table import Table
 
-        from ..names import short_preset
         from ..storage.archive import list_records
+        from ..words.names import short_preset
 
         words = cli_lang(lang)
         infos = list_records()

@@ -89,6 +89,6 @@ def say(key: str, lang: str, **fmt: object) -> str:
 
 def count(n: int, key: str, lang: str) -> str:
     """``n`` with the right form of a counted word (1 партия, 2 партии, 5 партий)."""
-    from ..transcript import plural
+    from ..i18n import plural
 
     return plural(n, key, lang)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..engine.round import REASONS
-from ..names import level_name as level_name  # re-exported: the app names levels and presets
-from ..names import short_preset as short_preset
-from ..transcript import plural
+from ..i18n import plural
+from .names import level_name as level_name  # re-exported: the app names levels and presets
+from .names import short_preset as short_preset
 
 if TYPE_CHECKING:
     from ..storage.saves import NotFinished
@@ -78,9 +78,9 @@ def save_broken(err: Exception, lang: str) -> str:
 
 def unreadable(key: str, err: OSError, folder: object, lang: str) -> str:
     """A list whose folder cannot be read (``key``: which list), naming the folder and why in
-    the commands' words (:mod:`domino_tui.os_words`): an empty list there would tell the
+    the commands' words (:mod:`domino_tui.words.os_errors`): an empty list there would tell the
     player that nothing is kept, which may be untrue."""
-    from ..os_words import reason, shown
+    from .os_errors import reason, shown
 
     return t(key, lang, folder=shown(folder), why=reason(err, lang))
 

@@ -12,7 +12,7 @@ import pytest
 from domino_tui.cli.sim import play_match
 from domino_tui.engine.rules import make_rules, parse_settings
 from domino_tui.i18n import tr
-from domino_tui.transcript import seat_names, side_names, standing_text
+from domino_tui.words.transcript import seat_names, side_names, standing_text
 
 from .helpers import run
 

@@ -17,7 +17,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from domino_tui import i18n
-from domino_tui.transcript import plural
+from domino_tui.i18n import plural
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

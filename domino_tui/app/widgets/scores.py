@@ -25,9 +25,9 @@ from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
 from ...engine.variants import get_variant
 from ...play.session import GameSession
-from ...transcript import remembers
 from ...words.events import scoring_step
 from ...words.strings import t
+from ...words.transcript import remembers
 from .variant_sheets import (
     FISH,
     WRITTEN,
@@ -169,7 +169,7 @@ def live(match: Match) -> tuple[int, ...]:
 def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
     """The side sheet of the table: the score table and the caption in its border (the fish
     carry-over pending, the target or the deals left, a match played with undo). The key of
-    its marks is under the side panel (``score_words.legend_line``), never inside the
+    its marks is under the side panel (``words.score.legend_line``), never inside the
     scrolling sheet, where it would push the latest round out of view at 80×24."""
     s, m = session, session.match
     names = [s.side_name(side) for side in range(s.rules.sides)]

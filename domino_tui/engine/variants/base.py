@@ -14,6 +14,7 @@ JSON-able data such as Морской's «на сто» or Генерал's gene
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -53,9 +54,10 @@ class Settled:
     extra: dict[str, Any]
     goats: tuple[int, ...] = ()
     outcome: Outcome | None = None
-    # what the variant's score sheet shows beyond Козёл's (JSON-able): points made during
-    # play, the holder, a try k/3, generals, how the match ended …
-    notes: dict[str, Any] = field(default_factory=dict)
+    # what the variant's score sheet shows beyond Козёл's (JSON-able): its own ``Notes``
+    # (a TypedDict in its module: points made during play, the holder, a try k/3, generals,
+    # how the match ended as its ``Ended`` enum …); a record keeps it as a plain JSON object
+    notes: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

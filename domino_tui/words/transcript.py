@@ -26,20 +26,20 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
-from .engine.cross import END_NAMES, CrossState
-from .engine.deal import Deal
-from .engine.geometry import geometry
-from .engine.match import Match, RoundResult
-from .engine.round import Event
-from .engine.rules import Rules, make_rules
-from .engine.scoring import SideLine, Standing
-from .engine.tiles import bits, tile_set
-from .engine.variants import get_variant
-from .i18n import Lang, has_key, tn, tr
-from .text import clean
-from .transcript_cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
-from .variant_words import (
+from ..engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
+from ..engine.cross import END_NAMES, CrossState
+from ..engine.deal import Deal
+from ..engine.geometry import geometry
+from ..engine.match import Match, RoundResult
+from ..engine.round import Event
+from ..engine.rules import Rules, make_rules
+from ..engine.scoring import SideLine, Standing
+from ..engine.tiles import bits, tile_set
+from ..engine.variants import get_variant
+from ..i18n import Lang, has_key, plural, tr
+from ..text import clean
+from .cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
+from .variant import (
     closest_preset,
     differences,
     ended_words,
@@ -54,11 +54,6 @@ GOAT_MARK = "🐐"
 
 
 # --- words ----------------------------------------------------------------------------------
-def plural(n: int, key: str, lang: Lang) -> str:
-    """``n`` with the right form of a counted word ("1 кость", "3 кости", "5 костей")."""
-    return f"{n} {tn(key, n, lang)}"
-
-
 def seat_names(rules: Rules, seats: Sequence[str] | None, lang: Lang) -> list[str]:
     """The given names, or "Player N" for every seat without one."""
     given = list(seats or [])

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .engine.match import RoundResult
-from .engine.rules import Rules
-from .engine.scoring import SideLine, hand_value
-from .engine.tiles import bits, tile_set
-from .i18n import Lang, has_key, tr
-from .transcript import FISH_MARK, GOAT_MARK, plural, remembers
+from ..engine.match import RoundResult
+from ..engine.rules import Rules
+from ..engine.scoring import SideLine, hand_value
+from ..engine.tiles import bits, tile_set
+from ..i18n import Lang, has_key, plural, tr
+from .transcript import FISH_MARK, GOAT_MARK, remembers
 
 OUT_MARK = "★"
 WIPED_MARK = "✗"
@@ -216,7 +216,7 @@ def variant_key(rules: Rules, lang: Lang) -> str:
     key = f"sc.key.{rules.variant}"
     if not has_key(key, lang):
         return ""
-    from .variants import presenter_of  # loads after this module: the presenters import it
+    from ..variants import presenter_of  # loads after this module: the presenters import it
 
     least = presenter_of(rules).least(rules)
     return tr(key, lang, min=least, mark=tr("sc.general_mark", lang))
