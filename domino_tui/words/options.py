@@ -10,9 +10,10 @@ values themselves (``all``, ``rounds:N``, ``on``) staying as they are typed.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..i18n import has_key, plural, tr
-from ..option import Option, OptionError, shown
+from ..option import Option, OptionError, shown, typed_back
 from ..text import clean
 
 
@@ -84,19 +85,24 @@ def value_label(name: str, value: object, lang: str) -> str:
 
 
 def help_rows(
-    options: Mapping[str, Option], lang: str, variant: str = "kozel"
+    options: Mapping[str, Option],
+    lang: str,
+    variant: str | None = "kozel",
+    values: Mapping[str, Any] | None = None,
 ) -> list[tuple[str, str, str, str]]:
     """One row per option for a help table: its name (as typed after ``--set`` or ``:``), what
-    it allows, its default (empty when the bot decides) and its label where it has one. A
-    plugin's names and defaults are someone else's: cleaned and bounded here."""
+    it allows, its default (a preset's own value when ``values`` has it; empty when the bot
+    decides) and its label where it has one (a rule's, of ``variant``; a bot's, None, has
+    none). A plugin's names and defaults are someone else's: cleaned and bounded here."""
     rows = []
     for name, option in options.items():
-        label = option_label(name, lang, variant)
+        label = name if variant is None else option_label(name, lang, variant)
+        default = option.default if values is None else values.get(name, option.default)
         rows.append(
             (
                 clean(name, 40),
-                allowed_words(option, lang),
-                clean(option.shown_default(), 40),
+                clean(allowed_words(option, lang), 300),
+                clean(typed_back(default), 40),
                 "" if label == name else label,
             )
         )
