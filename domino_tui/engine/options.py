@@ -77,11 +77,13 @@ class Rules:
     # Not an option: replaying a version-1 record, whose games were played before F17 and
     # F19-F21 (docs/rules.md) changed the double-pair bonus and the leads; never in to_dict.
     _v1: bool = False
-    # Not options but what the variant decides, filled in by make_rules: its options' defaults
-    # and the tiles dealt each when hand_size is 0. They follow from variant and players, so
-    # they take no part in equality, hashing or to_dict.
+    # Not options but what the variant decides, filled in by make_rules: its options' defaults,
+    # the tiles dealt each when hand_size is 0 and whether it counts as classic dominoes do
+    # (its ``classic_count``). They follow from variant and players, so they take no part in
+    # equality, hashing or to_dict.
     _defaults: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
     _auto_hand: int = field(default=0, compare=False, repr=False)
+    _classic_count: bool = field(default=False, compare=False, repr=False)
 
     # --- derived -------------------------------------------------------------------------
     @property
@@ -107,8 +109,11 @@ class Rules:
         return None
 
     @property
-    def is_classic(self) -> bool:
-        return self.variant == "classic"
+    def classic_count(self) -> bool:
+        """The variant counts as classic dominoes do (C4-C6, its declared ``classic_count``):
+        the winner gains the others' pips, nothing is remembered or redealt, reaching the
+        target wins and nobody is rated."""
+        return self._classic_count
 
     @property
     def record_v1(self) -> bool:

@@ -159,7 +159,14 @@ def make_rules(
     opts = tuple(sorted((k, v) for k, v in extra.items() if v != own[k].default))
     defaults = tuple(sorted((k, option.default) for k, option in own.items()))
     auto_hand = variant.auto_hand(values.get("players", Rules.players))
-    rules = Rules(**values, opts=opts, _v1=v1, _defaults=defaults, _auto_hand=auto_hand)
+    rules = Rules(
+        **values,
+        opts=opts,
+        _v1=v1,
+        _defaults=defaults,
+        _auto_hand=auto_hand,
+        _classic_count=variant.classic_count,
+    )
     if "boneyard_reserve" not in given:  # a preset's K3.5 reserve (Телефон's 2) cannot apply
         # when the hands take the whole set (Телефон for four): nothing is kept back
         room = (rules.set_top + 1) * (rules.set_top + 2) // 2 - rules.dealt * rules.players

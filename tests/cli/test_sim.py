@@ -61,7 +61,7 @@ def test_sim_plays_to_the_end_and_reports_it(args: list[str], lang: str) -> None
     final = out.split(tr("tx.match_over", lang), 1)[1]
     assert tr("tx.rounds_played", lang, n=len(match.results)) in final
     names = side_names(match.rules, seat_names(match.rules, None, lang))
-    if match.rules.is_classic:
+    if match.rules.classic_count:
         winners = ", ".join(names[s] for s in match.outcome.winners)
         assert tr("tx.winner", lang, names=winners) in final
     else:

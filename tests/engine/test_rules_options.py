@@ -44,7 +44,7 @@ def test_presets_and_their_defaults() -> None:
     pairs = make_rules(preset="kozel-pairs")
     assert pairs.pairs and pairs.players == 4 and pairs.sides == 2 and pairs.pair_fish == "own"
     classic = make_rules(preset="classic")
-    assert classic.is_classic and classic.fish == "lowest_wins" and classic.target == 100
+    assert classic.classic_count and classic.fish == "lowest_wins" and classic.target == 100
     assert classic.blank_alone == 25 and classic.lead_rule == "highest_double"
 
 

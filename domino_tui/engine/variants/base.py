@@ -84,6 +84,13 @@ class Variant:
     # "gained" (points it wants: classic, морской, телефон, спортивное) or "rounds" (rounds
     # lost, генерал); the arena's margin reads the round by it
     score_kind = "charged"
+    # C4-C6: the round counted as classic dominoes count it (the winner gains the others'
+    # pips, nothing remembered or redealt, the target wins, no ratings), not as Козёл (K5-K9);
+    # the rules carry it (Rules.classic_count) for the count below the variants
+    classic_count = False
+    # the first record version that knew it (engine/record.py): Козёл and classic 1, every
+    # variant with its own notation 3; its records are written as this, or 2 when older
+    record_since = 3
 
     # --- what it declares (issue 24): the capabilities the words, the sheet, the New game
     # dialog and the bots ask for, so that nobody guesses them from the option lists ---------
