@@ -5,36 +5,11 @@ exit code 2, never a traceback, its text cleaned before it is shown."""
 
 from __future__ import annotations
 
-import sys
-from typing import Any
-
 import pytest
 
-from domino_tui.cli import main
 from domino_tui.engine.rules import OPTIONS, make_rules
 from domino_tui.engine.variants import get_variant
-from tests.cli.helpers import run
-
-
-def run_main(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    """The real entry point in this process: exit code, stdout, stderr."""
-    monkeypatch.setattr(sys, "argv", ["domino", *args])
-    with pytest.raises(SystemExit) as stop:
-        main()
-    out = capsys.readouterr()
-    code = stop.value.code
-    return (code if isinstance(code, int) else 0), out.out, out.err
-
-
-@pytest.fixture
-def no_table(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    opened: list[Any] = []
-    monkeypatch.setattr(
-        "domino_tui.cli.play.run_table", lambda session, *a, **k: opened.append(session)
-    )
-    return opened
+from tests.cli.helpers import run, run_main
 
 
 def rows(output: str) -> dict[str, list[str]]:
@@ -87,7 +62,7 @@ def test_bots_show_each_bots_options_table() -> None:
     assert table["policy"][0] == "one of heavy, smart"
 
 
-@pytest.mark.usefixtures("no_table")
+@pytest.mark.usefixtures("tables")
 @pytest.mark.parametrize(
     ("args", "en", "ru"),
     [
