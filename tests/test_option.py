@@ -233,3 +233,23 @@ def test_help_rows_carry_the_labels_the_new_game_dialog_shows() -> None:
     assert rows["big_alone"][2] == "off"
     ru = {row[0]: row for row in help_rows(rules_options("telefon"), "ru", "telefon")}
     assert ru["multiple"][1:3] == ("одно из: 3, 5", "5") and ru["multiple"][3]
+
+
+@given(
+    bot=st.sampled_from(["pimc", "ismcts"]),
+    key=st.sampled_from(["playouts", "samples", "policy", "weigh", "time_ms", "exploration"]),
+    text=st.text(max_size=30),
+)
+def test_any_bot_option_text_is_read_or_refused(bot: str, key: str, text: str) -> None:
+    """The bots' options go through the same type: an allowed value of the option's own type,
+    an OptionError naming the bot's option, or (an option the bot lacks) the list it takes."""
+    from domino_tui.bots import BUILTIN, read_options
+
+    info = BUILTIN[bot]
+    try:
+        read = read_options(info, {key: text})
+    except OptionError as err:
+        assert err.owner == bot and "\n" not in str(err)
+        assert err.option is not None or key not in (info.options or {})
+    else:
+        assert info.options is not None and info.options[key].accepts(read[key])
