@@ -211,6 +211,7 @@ class MirrorGame(GameSession):
         self.tutor = None
         self.game_id = "remote"
         self.viewer = snapshot.seat
+        self.watching = snapshot.seat == SPECTATOR  # no hand: the public table only
         self.chairs = snapshot.chairs
         self.seats = self._seats()
 
@@ -312,9 +313,9 @@ class RemoteTable(TableSession):
         """The host keeps the table's clock."""
 
     def close(self) -> None:
-        if not self.closed:
-            super().close()
-            self.feed.close()
+        """This table is left; the feed stays its maker's to close (the next match of the
+        same table comes over it)."""
+        super().close()
 
 
 def arrived(feed: Feed, event: FeedEvent) -> Arrived:

@@ -93,3 +93,4 @@ async def test_a_spectator_sees_no_hand_and_follows_the_table() -> None:
         assert len(screen.match.round.placed) == len(table.match.round.placed) >= before
         text = screen_text(app)
         assert "Tester" in text and "Masha · бот" in text
+        assert "Вы смотрите: только общий стол, без руки." in text

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from textual.message import Message
+from textual.screen import Screen
 
 from ...engine.options import Rules
 from ...play.events import MatchEnded, Moved, RoundEnded
@@ -71,6 +73,8 @@ class RemoteGameScreen(GameScreen):
         self.pending: tuple[int, int] | None = None  # a round-ending move, for its RoundEnded
         self.sent = False  # a move is on its way: the keys wait for the table's answer
         self.talk_limit = TalkLimit()
+        self.lobby: Screen[Any] | None = None  # the lobby below, which waits for the next match
+        self.start_match: Callable[[], None] | None = None  # the host's: deal the next match
 
     @classmethod
     def over(
@@ -107,7 +111,15 @@ class RemoteGameScreen(GameScreen):
             super(GameScreen, self).localize()
 
     # --- the feed's events -----------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        """The match is over: what comes next (the table's next match) is the lobby's."""
+        return self.remote.mirror.mirror.outcome is not None
+
     def on_feed_arrived(self, message: FeedArrived) -> None:
+        if self.done and self.lobby is not None:
+            self.lobby.post_message(FeedArrived(message.arrived))
+            return
         event = message.arrived.event
         if isinstance(event, MatchEnded):  # known at once: the summaries name the goat
             self.remote.mirror.mirror.outcome = event.outcome
@@ -154,7 +166,15 @@ class RemoteGameScreen(GameScreen):
             self.take(self.waiting.pop(0))
 
     def after_game(self, choice: str | None) -> None:
-        """The host deals any next match; here the table is left."""
+        """Quit leaves the table; otherwise back to its lobby, where the next match of the
+        same table opens when the host deals it (the host's "Play again" deals it now). A
+        table with no lobby below is left too."""
+        if choice != "quit" and self.lobby is not None:
+            self.remote.close()
+            self.app.pop_screen()
+            if choice == "again" and self.start_match is not None:
+                self.start_match()
+            return
         self.leave()
         if choice == "quit" or self.on_leave is not None:
             self.app.exit()
