@@ -197,7 +197,8 @@ def _int_list(value: Any) -> bool:
 
 
 # what went wrong with a bot that a stand-in moved for (bots/runner.py)
-STAND_IN_KINDS = ("overran", "raised", "illegal")
+# "away": a bot played a networked table's human who dropped past the grace (issue 25)
+STAND_IN_KINDS = ("overran", "raised", "illegal", "away")
 STAND_IN_KEYS = {"seat", "bot", "kind", "moves"}
 MAX_STAND_IN_MOVES = 1_000_000
 

@@ -71,8 +71,8 @@ async def test_talk_reaches_the_log_and_a_bubble() -> None:
         await pilot.press("1")
         await settle(pilot)
         assert isinstance(app.screen, RemoteGameScreen)
-        assert "Tester: «Рыба!» (fish!)" in screen_text(app)
-        for _ in range(3):  # the limit: two calls, then a word about it
+        assert "Tester: Рыба! (fish)" in screen_text(app)
+        for _ in range(3):  # the server's limit (a burst of three), then a word about it
             await pilot.press("t", "2")
         await settle(pilot)
         assert "Not so fast" in screen_text(app)

@@ -7,7 +7,8 @@ player's move is sent and comes back as an event like everybody else's, so this 
 nothing itself. The feed's events arrive on its own thread (the client's socket), are paired
 with the feed's snapshot there, and posted here (``post_message`` is thread-safe); while a
 round's summary is up, what follows waits in a queue and is shown once it is closed, in order.
-T opens table talk (``talk.py``); I shows the invitation on the host's screen.
+T opens table talk (``talk.py``, the calls of ``net/talk.py``); I shows the invitation
+on the host's screen.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from textual.message import Message
 from textual.screen import Screen
 
 from ...engine.options import Rules
+from ...net.limits import Bucket
+from ...net.talk import BURST, RATE, is_call
+from ...net.talk import words as call_words
 from ...play.events import MatchEnded, Moved, RoundEnded
 from ...play.feed import SPECTATOR, ChairsChanged, Feed, FeedEvent, Refusal, Talked
 from ...play.remote import Arrived, RemoteTable, arrived
-from ...play.talk import TalkLimit, call_words
 from ...text import clean
 from ...words.strings import reason, t
 from .game import GameScreen
@@ -72,7 +75,7 @@ class RemoteGameScreen(GameScreen):
         self.waiting: list[Arrived] = []  # what came while a round's summary was up
         self.pending: tuple[int, int] | None = None  # a round-ending move, for its RoundEnded
         self.sent = False  # a move is on its way: the keys wait for the table's answer
-        self.talk_limit = TalkLimit()
+        self.talk_limit = Bucket(RATE, BURST)  # the server's own limit: said before it drops
         self.lobby: Screen[Any] | None = None  # the lobby below, which waits for the next match
         self.start_match: Callable[[], None] | None = None  # the host's: deal the next match
 
@@ -208,9 +211,9 @@ class RemoteGameScreen(GameScreen):
         self.app.push_screen(TalkScreen(), said)
 
     def heard(self, event: Talked) -> None:
+        if not is_call(event.call):
+            return  # an id this table does not know says nothing
         words = call_words(event.call, self.lang)
-        if not words:
-            return
         name = self.session.name(event.seat) if 0 <= event.seat < len(self.session.seats) else "?"
         line = t("net.said", self.lang, name=clean(name), call=words)
         self.write_log(line)
