@@ -10,6 +10,8 @@ from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.app.screens.remote import RemoteGameScreen
 from domino_tui.app.screens.talk import TalkScreen
 from domino_tui.engine.rules import make_rules
+from domino_tui.net.limits import Bucket
+from domino_tui.net.talk import BURST, RATE
 from domino_tui.play.feed import SPECTATOR, LocalFeed
 from domino_tui.play.session import GameSession, Seat
 from domino_tui.play.table import TableSession
@@ -66,6 +68,9 @@ async def test_talk_reaches_the_log_and_a_bubble() -> None:
     app = remote_app(feed, table)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, RemoteGameScreen)
+        screen.talk_limit = Bucket(RATE, BURST, clock=lambda: 0.0)  # no time passes here
         await pilot.press("t")
         assert isinstance(app.screen, TalkScreen)
         await pilot.press("1")
