@@ -55,3 +55,65 @@ def test_a_mistake_is_one_line(tmp_path: Path, args: tuple[str, ...], said: str,
 def test_the_line_is_in_the_players_language(tmp_path: Path) -> None:
     line = one_line(domino(tmp_path, "join", "1.2.3.4", "K7QF", "--lang", "ru"))
     assert line.startswith("domino: это не приглашение:")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_host_nobody_listens_at_is_one_line(tmp_path: Path) -> None:
+    result = domino(tmp_path, "join", f"127.0.0.1:{free_port()}", "K7QF-M2XD", "--lang", "en")
+    line = one_line(result)
+    assert result.returncode == 1 and "127.0.0.1" in line
+
+
+def test_a_wrong_code_is_one_line(tmp_path: Path) -> None:
+    from domino_tui.net.server import TableConfig, start_host_thread
+    from domino_tui.play.saving import Saves
+
+    handle = start_host_thread(TableConfig(port=0, name="Masha", saves=Saves(tmp_path / "s")))
+    try:
+        wrong = "0000-0000" if handle.code != "00000000" else "1111-1111"
+        result = domino(tmp_path, "join", f"127.0.0.1:{handle.port}", wrong, "--lang", "en")
+        line = one_line(result)
+        assert result.returncode == 1
+        assert handle.code not in line.replace("-", "")  # the real code is never said
+    finally:
+        handle.stop()
+
+
+def test_another_protocol_version_is_one_line(tmp_path: Path) -> None:
+    """A host of another version answers in its own version: the joiner reads which."""
+    import asyncio
+    import json
+    import threading
+
+    from websockets.asyncio.server import serve
+
+    port = free_port()
+    ready, stop = threading.Event(), threading.Event()
+
+    async def answer(ws) -> None:  # type: ignore[no-untyped-def]
+        await ws.recv()
+        await ws.send(json.dumps({"v": 99, "t": "error", "reason": "version"}))
+
+    async def main() -> None:
+        async with serve(answer, "127.0.0.1", port):
+            ready.set()
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+    thread.start()
+    ready.wait(10)
+    try:
+        result = domino(tmp_path, "join", f"127.0.0.1:{port}", "K7QF-M2XD", "--lang", "en")
+        line = one_line(result)
+        assert result.returncode == 1 and "99" in line
+    finally:
+        stop.set()
+        thread.join(10)
