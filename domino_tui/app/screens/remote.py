@@ -135,15 +135,18 @@ class RemoteGameScreen(GameScreen):
         """One event, in order: the mirror follows it, then the screen shows it (the table's
         watcher, :meth:`on_table_event`, logs the moves and a timeout)."""
         event = got.event
-        number = self.match.number
         self.remote.receive(got)
         if isinstance(event, Moved):
             self.sent = False
-            public = got.snapshot.public
-            if public.over or public.number != number:  # its RoundEnded follows
+            if self.remote.ended or got.snapshot.public.over:  # its RoundEnded follows
                 self.pending = (event.seat, event.code)
                 return
-            self.moved(event.seat, event.code, None, self.match.round)
+            rnd = self.remote.shown_round()
+            if rnd.history:
+                self.moved(event.seat, event.code, None, rnd)
+            else:  # a round the events have not told yet (a resync): just show it
+                self.refresh_table()
+                self.advance()
         elif isinstance(event, RoundEnded):
             results = self.match.results
             if results and results[-1] == event.result:
@@ -151,7 +154,10 @@ class RemoteGameScreen(GameScreen):
             final = self.remote.final or self.match.round
             seat, code = self.pending or (self.match.turn, 0)
             self.pending = None
-            self.moved(seat, code, event.result, final)
+            if final.history:
+                self.moved(seat, code, event.result, final)
+            else:
+                self.round_over(event.result, final.history)
             self.remote.final = None
         elif isinstance(event, Refusal):
             self.sent = False
