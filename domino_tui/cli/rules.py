@@ -11,8 +11,9 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import languages
 from .options import fail
-from .words import cli_lang, say
+from .words import bad_lang, cli_lang, languages_help, say
 
 
 def register(app: typer.Typer) -> None:
@@ -21,7 +22,7 @@ def register(app: typer.Typer) -> None:
 
 
 def rules_text(lang: str) -> str:
-    """The Markdown rules for ``lang`` (ru or en)."""
+    """The Markdown rules for ``lang`` (one of the catalogs' languages)."""
     from ..words.pages import rules_page  # loaded by this command, not by every command's start
 
     return rules_page(lang)
@@ -29,7 +30,7 @@ def rules_text(lang: str) -> str:
 
 def rules(
     lang: Annotated[
-        str | None, typer.Option("--lang", help="ru or en (default: as the app's).")
+        str | None, typer.Option("--lang", help=f"{languages_help()} (default: as the app's).")
     ] = None,
     raw: Annotated[bool, typer.Option("--raw", help="Print the Markdown source as it is.")] = False,
     preset: Annotated[
@@ -42,8 +43,8 @@ def rules(
     ] = None,
 ) -> None:
     """Print the rules of the game: the set, the deal, turns, fish, scoring and the goat."""
-    if lang is not None and lang not in ("ru", "en"):
-        fail("domino rules", say("cli.bad_lang", cli_lang(), language=repr(lang[:20])))
+    if lang is not None and lang not in languages():
+        fail("domino rules", bad_lang(repr(lang[:20])))
     lang = cli_lang(lang)
     from .sim import tolerant_stdout
 

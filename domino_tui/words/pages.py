@@ -12,9 +12,9 @@ from .. import i18n
 def page_text(lang: str, *parts: str) -> str:
     """The page at ``locale/<lang>/<parts…>`` (English when ``lang`` has none), or "" when no
     language has it."""
-    for each in dict.fromkeys((lang, "en")):
+    for each in dict.fromkeys((lang, i18n.FALLBACK)):
         try:
-            return i18n.LOCALE_DIR.joinpath(each, *parts).read_text("utf-8")
+            return i18n.locale_dir().joinpath(each, *parts).read_text("utf-8")
         except OSError:
             continue
     return ""

@@ -18,10 +18,18 @@ if TYPE_CHECKING:
     from ..storage.saves import NotFinished
     from ..storage.stats import Replaced
 
-BOT_NAMES: dict[str, tuple[str, ...]] = {
-    "ru": ("Маша", "Лёша", "Оля", "Серёжа"),
-    "en": ("Masha", "Alex", "Olya", "Serg"),
-}
+# the bots' house names, one catalog entry each (a language names its own bots)
+BOT_NAME_KEYS = (
+    i18n.N_("bot.name.1"),
+    i18n.N_("bot.name.2"),
+    i18n.N_("bot.name.3"),
+    i18n.N_("bot.name.4"),
+)
+
+
+def bot_names(lang: str) -> tuple[str, ...]:
+    """The bots' house names in ``lang`` («Маша», «Лёша» … / Masha, Alex …)."""
+    return tuple(t(key, lang) for key in BOT_NAME_KEYS)
 
 
 def t(key: str, lang: str, **fmt: object) -> str:
