@@ -117,3 +117,35 @@ def test_another_protocol_version_is_one_line(tmp_path: Path) -> None:
     finally:
         stop.set()
         thread.join(10)
+
+
+def test_no_seat_reads_the_hosts_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """``domino host --no-seat``: start, bot N, back N (seats counted from 1), quit; anything
+    else is answered with the list of words."""
+    from domino_tui.cli.host import serve_commands
+
+    class Handle:
+        def __init__(self) -> None:
+            self.calls: list[tuple[str, int]] = []
+
+        def on_log(self, callback: object) -> None:
+            self.calls.append(("log", 0))
+
+        def start_match(self) -> bool:
+            self.calls.append(("start", 0))
+            return True
+
+        def hand_to_bot(self, seat: int) -> bool:
+            self.calls.append(("bot", seat))
+            return True
+
+        def take_back(self, seat: int) -> bool:
+            self.calls.append(("back", seat))
+            return False
+
+    handle = Handle()
+    serve_commands(handle, "en", ["start\n", "bot 2\n", "back 2\n", "dance\n", "quit\n", "start\n"])  # type: ignore[arg-type]
+    assert handle.calls == [("log", 0), ("start", 0), ("bot", 1), ("back", 1)]
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:4] == ["done", "done", "not now (see the log above)"]
+    assert out[4].startswith("Type: start")
