@@ -93,6 +93,10 @@ def app_for(argv: list[str]) -> typer.Typer:
     for — so a command named first runs in an app of its own area and play's (whose callback,
     the table without a command, keeps the app a group of commands). Anything else (no command,
     ``--help``, a mistyped name) gets the whole app, with typer's list and suggestions."""
+    if "--help" in argv[1:]:  # a help page: the --rules help names the plugins' presets too
+        from .options import name_plugin_presets
+
+        name_plugin_presets()
     named = AREA_OF.get(argv[1]) if len(argv) > 1 else None
     if named is None:
         return whole_app()

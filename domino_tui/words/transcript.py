@@ -40,6 +40,7 @@ from ..i18n import Lang, has_key, plural, tr
 from ..option import typed_back
 from ..text import clean
 from .cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
+from .names import preset_name
 from .variant import (
     closest_preset,
     differences,
@@ -77,7 +78,7 @@ def tiles_text(rules: Rules, mask: int) -> str:
 def rules_summary(rules: Rules, lang: Lang) -> str:
     """The variant in words plus the options that differ from its closest preset."""
     preset = closest_preset(rules)
-    words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
+    words = [preset_name(preset, lang), tr("tx.players", lang, n=rules.players)]
     variant = get_variant(rules.variant)
     if not rules.classic_count and variant.fish_modes:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"

@@ -96,3 +96,19 @@ def run_crashing(args: Sequence[str], home: Path) -> subprocess.CompletedProcess
         timeout=120,
         stdin=subprocess.DEVNULL,
     )
+
+
+def domino_with(paths: Sequence[Path], *args: str) -> subprocess.CompletedProcess[str]:
+    """The real ``domino`` in a subprocess with ``paths`` on ``PYTHONPATH`` after the project:
+    a ``.dist-info`` there is an installed plugin, read by importlib.metadata."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), *map(str, paths)])}
+    return subprocess.run(
+        [sys.executable, "-m", "domino_tui", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+        cwd=root,
+    )

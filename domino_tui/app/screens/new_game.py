@@ -17,9 +17,9 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
-from ...i18n import has_key
 from ...option import Option
 from ...play.session import GameSession, Seat, table_seats
+from ...words.names import preset_about, preset_label
 from ...words.options import option_label, value_label, why
 from ...words.strings import level_name, t
 from ...words.variant import all_options
@@ -38,18 +38,6 @@ from .new_game_rules import (
 )
 
 SEED_TOP = 2**64 - 1  # seeds are 64-bit unsigned (a record keeps any such seed)
-
-
-def preset_label(preset: str, lang: str) -> str:
-    """The preset's name: the dialog's own words for Козёл's presets, the variant's name else."""
-    key = f"preset.{preset}" if has_key(f"preset.{preset}", lang) else f"tx.variant.{preset}"
-    return t(key, lang) if has_key(key, lang) else preset
-
-
-def preset_about(preset: str, lang: str) -> str:
-    """One line on what the preset's game is."""
-    key = f"ng.about.{preset}"
-    return t(key, lang) if has_key(key, lang) else ""
 
 
 def seats_from(kinds: list[str], names: list[str], lang: str, human_name: str) -> tuple[Seat, ...]:
