@@ -177,8 +177,9 @@ class RemoteFeed:
             return
         self.closed = True
         if self.thread is not None and self.thread.is_alive() and self.loop.is_running():
-            with contextlib.suppress(RuntimeError, FutureTimeout):
-                asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(5)
+            with contextlib.suppress(RuntimeError):
+                # the thread ends with the connection (its session returns, the loop closes)
+                asyncio.run_coroutine_threadsafe(self._close(), self.loop)
         if self.thread is not None:
             self.thread.join(5)
 
