@@ -55,11 +55,12 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domino_tui.arena.stats import percentile
 from domino_tui.bots import make_bot
 from domino_tui.bots.belief import Belief
+from domino_tui.bots.config import SearchConfig
 from domino_tui.bots.explain import MoveValue, distinct_moves, evaluate, noise
 from domino_tui.bots.ismcts import VALUE_SCALE, IsmctsBot, Node
 from domino_tui.bots.sampler import BONEYARD, Sampler
@@ -81,6 +82,7 @@ class Level:
 STARVED = 3  # visits: a root move this rarely tried was judged on almost nothing
 
 LEVELS = {"hard": Level(800, 400, "heavy"), "master": Level(3000, 1500, "smart")}
+REFERENCE = SearchConfig(playouts=20_000, most=2000)  # flat Monte Carlo, heavy, 2000 deals
 
 
 # --- positions ----------------------------------------------------------------------------------
@@ -129,6 +131,10 @@ class Bias:
     floor_diff_max: float
     cells_4se: int
     floor_cells_4se: int
+    exact_mean: float  # the exact sampler (``Sampler(exact=True)``) vs uniform
+    exact_max: float
+    exact_mean_c: float
+    exact_cells_4se: int
 
 
 def uniform_marginals(
@@ -225,6 +231,9 @@ def sampler_bias(count: int, deals: int, seed: int) -> list[Bias]:
             smp = sampler_marginals(view, sampler, places, got, rng)
             mean, mx, dmax, off = compare(smp, got, uni, got)
             mean_c = compare(smp, got, uni, got, sampler.constrained)[0]
+            exact = sampler_marginals(view, Sampler(view, belief, exact=True), places, got, rng)
+            emean, emax, _, eoff = compare(exact, got, uni, got)
+            emean_c = compare(exact, got, uni, got, sampler.constrained)[0]
             fmean, fmax, fdmax, foff = compare(uni2, got2, uni, got)
             out.append(
                 Bias(
@@ -241,6 +250,10 @@ def sampler_bias(count: int, deals: int, seed: int) -> list[Bias]:
                     fdmax,
                     off,
                     foff,
+                    emean,
+                    emax,
+                    emean_c,
+                    eoff,
                 )
             )
     return out
@@ -249,6 +262,11 @@ def sampler_bias(count: int, deals: int, seed: int) -> list[Bias]:
 def print_bias(rows: list[Bias], deals: int) -> None:
     print("## 1. Sampler bias: `Sampler` vs uniform over the deals the belief accepts\n")
     print(
+        "Two samplers: by room left (`Sampler(view)`, the default) and exact "
+        "(`Sampler(view, exact=True)`: a constrained tile placed by the number of ways to "
+        "complete the deal).\n"
+    )
+    print(
         f"Per position {deals} uniform deals (rejection) against as many sampler deals; "
         "TV = total variation of one tile's location (hands, boneyard).\n"
     )
@@ -256,9 +274,10 @@ def print_bias(rows: list[Bias], deals: int) -> None:
         "| players | positions | with constrained tiles | constrained tiles (mean / max) | "
         "acceptance (median / min) | TV mean: sampler · noise floor | "
         "TV mean, constrained tiles | TV max tile: sampler · floor | "
-        "max cell diff: sampler · floor | cells > 4 SE: sampler · floor |"
+        "max cell diff: sampler · floor | cells > 4 SE: sampler · floor | "
+        "exact: TV mean · constrained · max tile · cells > 4 SE |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for players in (2, 4):
         rs = [r for r in rows if r.players == players]
         if not rs:
@@ -275,7 +294,10 @@ def print_bias(rows: list[Bias], deals: int) -> None:
             f"{statistics.mean(r.tv_mean_c for r in cs) if cs else 0:.4f} | "
             f"{max(r.tv_max for r in rs):.3f} · {max(r.floor_max for r in rs):.3f} | "
             f"{max(r.diff_max for r in rs):.3f} · {max(r.floor_diff_max for r in rs):.3f} | "
-            f"{sum(r.cells_4se for r in rs)} · {sum(r.floor_cells_4se for r in rs)} |"
+            f"{sum(r.cells_4se for r in rs)} · {sum(r.floor_cells_4se for r in rs)} | "
+            f"{statistics.mean(r.exact_mean for r in rs):.4f} · "
+            f"{statistics.mean(r.exact_mean_c for r in cs) if cs else 0:.4f} · "
+            f"{max(r.exact_max for r in rs):.3f} · {sum(r.exact_cells_4se for r in rs)} |"
         )
     worst = sorted(rows, key=lambda r: r.tv_max - r.floor_max, reverse=True)[:3]
     print("\nWorst positions (largest tile TV above the floor):\n")
@@ -292,9 +314,12 @@ def print_bias(rows: list[Bias], deals: int) -> None:
         if rs:
             excess = statistics.mean(r.tv_mean - r.floor_mean for r in rs)
             biased = sum(r.cells_4se > r.floor_cells_4se + 1 for r in rs)
+            exact = statistics.mean(r.exact_mean - r.floor_mean for r in rs)
+            ebiased = sum(r.exact_cells_4se > r.floor_cells_4se + 1 for r in rs)
             said.append(
-                f"{players} players: mean tile TV {excess:+.4f} above the noise floor, "
-                f"{biased} of {len(rs)} positions with more cells beyond 4 SE than the floor"
+                f"{players} players: mean tile TV {excess:+.4f} above the noise floor by room, "
+                f"{exact:+.4f} exact; {biased} (exact: {ebiased}) of {len(rs)} positions with "
+                "more cells beyond 4 SE than the floor"
             )
     print(f"\nReading: {'; '.join(said)} (biased = more than one more cell).")
     src, start = inspect.getsourcelines(Sampler)
@@ -516,7 +541,7 @@ def rerun(seed: int) -> Callable[[SeatView], int]:
     """The reference again on other guessed deals: how well it agrees with itself."""
 
     def choose(view: SeatView) -> int:
-        return evaluate(view, seed + 30_000, budget=20_000, policy="heavy", most=2000)[0].code
+        return evaluate(view, seed + 30_000, REFERENCE)[0].code
 
     return choose
 
@@ -526,7 +551,7 @@ def smart_reference(seed: int) -> Callable[[SeatView], int]:
     policy alone moves the best move."""
 
     def choose(view: SeatView) -> int:
-        vals = evaluate(view, seed + 20_000, budget=20_000, policy="smart", most=2000)
+        vals = evaluate(view, seed + 20_000, replace(REFERENCE, policy="smart"))
         return vals[0].code
 
     return choose
@@ -544,7 +569,7 @@ def exploration(views: list[SeatView], seed: int, masters: bool) -> None:
     refs = []
     t0 = time.process_time()
     for view in views:
-        vals = evaluate(view, seed + 10_000, budget=20_000, policy="heavy", most=2000)
+        vals = evaluate(view, seed + 10_000, REFERENCE)
         refs.append(vals)
     ref_cpu = time.process_time() - t0
     clear = [len(v) > 1 and v[0].mean - v[1].mean > 2 * noise(v[0], v[1]) for v in refs]

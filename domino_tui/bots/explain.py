@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.actions import DRAW, KNOCK, is_pair, is_play, pair_tiles, tiles_of_move
 from ..engine.geometry import geometry
@@ -27,7 +27,8 @@ from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .belief import Belief
-from .endgame import CROSS_TILES, GIVE_UP, SOLVE_POOL, SOLVE_TILES, solve
+from .config import MIN_GUESSES, SearchConfig
+from .endgame import CROSS_TILES, GIVE_UP, SOLVE_POOL, solve
 from .evaluate import Evaluator
 from .line_solve import Table
 from .opponent import PlayModel
@@ -36,8 +37,8 @@ from .sampler import Sampler
 from .search import decision_rng
 
 BUDGET = 2400  # playouts per hint, shared among the moves
-MIN_GUESSES = 24
 MAX_GUESSES = 400
+HINT = SearchConfig(playouts=BUDGET, most=MAX_GUESSES)  # the hint's search: it answers at once
 MIN_GAP = 1.0  # pips: a smaller difference is never called a gain
 NOISE = 2.0  # standard errors: a difference inside this band is noise
 SHED_GAP = 3  # pips: shedding this much more than the next best is worth saying
@@ -137,47 +138,37 @@ def noise(a: MoveValue, b: MoveValue) -> float:
     return math.sqrt(var / n)
 
 
-def evaluate(
-    view: SeatView,
-    seed: int = 0,
-    budget: int = BUDGET,
-    policy: str = "heavy",
-    most: int = MAX_GUESSES,
-    solve_nodes: int = 0,
-    solve_tiles: int = SOLVE_TILES,
-    deadline: float = math.inf,
-    weigh: bool = False,
-    finish: int = 0,
-    pool_nodes: int = 0,
-    chance: bool = False,
-    prune: bool = False,
-) -> tuple[MoveValue, ...]:
+def evaluate(view: SeatView, seed: int = 0, config: SearchConfig = HINT) -> tuple[MoveValue, ...]:
     """Every distinct legal move valued over the same guessed deals, best first (ties keep the
-    legal order). A pure function of (seed, view). ``most`` caps the guessed deals (a hint must
-    answer at once; the coach's review can afford more). With ``solve_nodes``, a guessed deal
-    near the round's end (at most ``solve_tiles`` tiles left) is solved exactly
-    (:func:`.endgame.solve`) instead of played out. Past ``deadline`` (``time.perf_counter``) no
-    more deals are guessed, once :data:`MIN_GUESSES` are done (a bot's wall-clock cap). With
-    ``weigh``, the guessed deals follow the likelihood of the other seats' plays
-    (:mod:`.opponent`). With ``finish`` (and ``solve_nodes``), a playout on the line stops once
-    ``finish`` tiles are left and the rest of the round is solved exactly on that deal, so
-    every playout ends as well played as the endgame of a round near its end, while the
-    decision's node pool lasts (``pool_nodes``; by default :data:`SOLVE_POOL` solves' worth).
-    With ``chance``, the exact search takes a draw as a chance node (:func:`.endgame.solve`).
-    With ``prune``, a move clearly behind the best one (:func:`contenders`) is no longer
-    valued on the later deals: the time goes to the moves still in question."""
+    legal order). A pure function of (seed, view) while ``config.time_ms`` is 0; what is spent
+    and how is ``config`` (:class:`.config.SearchConfig`). With ``config.solve``, a guessed deal
+    near the round's end (at most ``solve`` tiles left) is solved exactly
+    (:func:`.endgame.solve`) instead of played out. Past the wall-clock cap no more deals are
+    guessed, once :data:`MIN_GUESSES` are done. With ``weigh``, the guessed deals follow the
+    likelihood of the other seats' plays (:mod:`.opponent`). With ``finish`` (and ``solve``), a
+    playout on the line stops once ``finish`` tiles are left and the rest of the round is solved
+    exactly on that deal, so every playout ends as well played as the endgame of a round near
+    its end, while the decision's node pool lasts (``pool``; by default :data:`SOLVE_POOL`
+    solves' worth). With ``chance``, the exact search takes a draw as a chance node
+    (:func:`.endgame.solve`). With ``prune``, a move clearly behind the best one
+    (:func:`contenders`) is no longer valued on the later deals: the time goes to the moves
+    still in question."""
+    c = config
+    deadline = time.perf_counter() + c.time_ms / 1000 if c.time_ms else math.inf
+    solve_nodes = c.nodes if c.solve else 0
+    solve_tiles, finish, prune = c.solve, c.finish, c.prune
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
-    sampler = Sampler(view, model=PlayModel(view) if weigh else None)
+    sampler = Sampler(view, model=PlayModel(view) if c.weigh else None, exact=c.exact)
     evaluator = Evaluator(view)
-    playout = POLICIES[policy](view.rules)
-    guesses = max(MIN_GUESSES, min(most, budget // max(1, len(moves))))
+    playout = POLICIES[c.policy](view.rules)
+    guesses = c.guesses(len(moves))
     me = view.seat
     samples: dict[int, list[float]] = {a: [] for a in moves}
     solved: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[float] | None] = {}
     failed = 0 if solve_nodes else GIVE_UP  # solves that grew too big
-    pool = [pool_nodes or solve_nodes * SOLVE_POOL]  # nodes for all the solves of this evaluation
+    pool = [c.pool or solve_nodes * SOLVE_POOL]  # nodes for all the solves of this evaluation
     hybrid = finish > 0 and solve_nodes > 0 and not view.board
     value_of = evaluator.seat_values
     if view.board:  # the cross's search copies the state at every node: a shorter horizon
@@ -207,7 +198,7 @@ def evaluate(
                         pool,
                         me,
                         table,
-                        chance,
+                        c.chance,
                     )
                     failed += solved[key] is None
                 exact = solved[key]
@@ -456,7 +447,7 @@ def advise(view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "h
         facts = _Facts(view)
         why = Reason("out") if facts.after(moves[0]).out else Reason("only")
         return Advice(moves[0], (why,), (), "only")
-    values = evaluate(view, seed, budget, policy)
+    values = evaluate(view, seed, replace(HINT, playouts=budget, policy=policy))
     facts = _Facts(view)
     if facts.after(values[0].code).out:
         # the same tile going out on the other end is the same result, not a rival

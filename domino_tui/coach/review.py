@@ -20,10 +20,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 
-from ..bots.endgame import SOLVE_NODES
+from ..bots.config import SearchConfig
+from ..bots.endgame import SOLVE_NODES, SOLVE_TILES
 from ..bots.explain import MIN_GAP, NOISE, MoveValue, distinct_moves, evaluate, noise
 from ..engine.actions import is_play
 from ..engine.match import Match
@@ -42,6 +43,8 @@ TUTOR_BUDGET = 2000
 BATCHES = 4  # the budget is spent in this many batches, stopping once the label is sure
 CLOSE = 4  # ... and a call too close for a label gets this many times the budget
 SURE = 3.0  # standard errors between a loss and every label's threshold, to stop early
+# one batch's search: the round's end solved exactly (the playouts per batch set per review)
+REVIEW = SearchConfig(solve=SOLVE_TILES, nodes=SOLVE_NODES)
 
 # (label, least loss in points): the first whose threshold the loss reaches
 LABELS: tuple[tuple[str, float], ...] = (("blunder", 12.0), ("mistake", 5.0), ("inaccuracy", 2.0))
@@ -122,7 +125,7 @@ def review_values(
     parts: list[tuple[MoveValue, ...]] = []
     for k in range(BATCHES * CLOSE):
         batch_seed = seed + k * 1_000_003  # each batch its own guessed deals
-        parts.append(evaluate(view, batch_seed, per, most=per, solve_nodes=SOLVE_NODES))
+        parts.append(evaluate(view, batch_seed, replace(REVIEW, playouts=per)))
         values = _merged(parts)
         if settled(values, played):
             break

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .. import storage
 from ..bots import make_bot
+from ..i18n import languages
 from ..storage.locks import GameLock
 from ..storage.paths import saves_dir
 from ..words.strings import stats_replaced, t
@@ -85,7 +86,7 @@ def session_of(saved: storage.SavedGame, lang: str = "en") -> tuple[GameSession,
         meta.preset or "kozel",
         match=match,
         timer=meta.turn_timer,
-        lang=meta.lang if meta.lang in ("ru", "en") else None,
+        lang=meta.lang if meta.lang in languages() else None,
         pace=meta.pace,
         game_id=meta.game_id,
         networked=meta.extra.get("networked") is True,

@@ -22,7 +22,7 @@ from ..engine.match import Match, RoundResult
 from ..engine.record import make_record
 from ..engine.rules import Rules
 from ..engine.view import SeatView, seat_view
-from ..words.strings import BOT_NAMES, level_name, t
+from ..words.strings import bot_names, level_name, t
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def table_seats(kinds: Sequence[str], names: Sequence[str], lang: str) -> tuple[
     Bots get house names that no human at the table uses (two Mashas would confuse the log)."""
     humans = iter(names)
     taken = {n.casefold() for n in names}
-    house = BOT_NAMES.get(lang, BOT_NAMES["en"])
+    house = bot_names(lang)
     seats: list[Seat] = []
     for i, kind in enumerate(kinds):
         if kind == "human":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from domino_tui.bots.config import SearchConfig
 from domino_tui.bots.explain import PRUNE_SE, contenders, evaluate, noise
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
@@ -49,8 +50,8 @@ def test_pruned_values_keep_the_dropped_moves_and_agree_on_clear_choices() -> No
             view = seat_view(match, match.turn)
             if len(view.legal) < 3 or k % 3:
                 continue
-            full = evaluate(view, 5, 60 * len(view.legal), most=60)
-            pruned = evaluate(view, 5, 60 * len(view.legal), most=60, prune=True)
+            full = evaluate(view, 5, SearchConfig(samples=60))
+            pruned = evaluate(view, 5, SearchConfig(samples=60, prune=True))
             assert {m.code for m in full} == {m.code for m in pruned}
             assert max(len(m.samples) for m in pruned) == 60
             dropped += min(len(m.samples) for m in pruned) < 60

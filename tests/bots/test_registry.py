@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import domino_tui.bots as registry
+from domino_tui import plugins as plugin_reader
 from domino_tui.arena import ArenaConfig, run_arena
 from domino_tui.bots import LEVELS, make_bot
 from domino_tui.bots.counter import CounterBot
@@ -27,8 +28,10 @@ def test_levels_map_onto_strategies() -> None:
     assert isinstance(make_bot("medium"), CounterBot)
     hard, master = make_bot("hard"), make_bot("master")
     assert isinstance(hard, PimcBot) and isinstance(master, PimcBot)
-    assert master.samples > hard.samples and master.solve > hard.solve > 0
-    assert (hard.policy, master.policy) == ("heavy", "smart")
+    assert (hard.config, master.config) == (registry.HARD, registry.MASTER)
+    assert master.config.samples > hard.config.samples
+    assert master.config.solve > hard.config.solve > 0
+    assert (hard.config.policy, master.config.policy) == ("heavy", "smart")
 
 
 def test_options_reach_the_factory_and_the_arena_turns_the_clock_off() -> None:
@@ -36,7 +39,7 @@ def test_options_reach_the_factory_and_the_arena_turns_the_clock_off() -> None:
     assert isinstance(bot, IsmctsBot)
     assert (bot.iterations, bot.exploration, bot.seed) == (123, 0.5, 4)
     assert bot.time_ms > 0
-    assert make_bot("hard", clock=False).time_ms == 0  # type: ignore[attr-defined]
+    assert make_bot("hard", clock=False).config.time_ms == 0  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -95,7 +98,7 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         EntryPoint("broken", "no_such_module_anywhere:Bot", group),
         EntryPoint("greedy", "suitkeeper_bot:SuitKeeperBot", group),
     ]
-    monkeypatch.setattr(registry, "entry_points", lambda group: fake)
+    monkeypatch.setattr(plugin_reader, "entry_points", lambda group: fake)
     registry.reload_plugins()
     yield
     registry.reload_plugins()
@@ -169,7 +172,7 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         EntryPoint("\x1b[2Jbad", "hostile_plugin:Hostile", group),
         EntryPoint("a,b", "hostile_plugin:Hostile", group),
     ]
-    monkeypatch.setattr(registry, "entry_points", lambda group: fake)
+    monkeypatch.setattr(plugin_reader, "entry_points", lambda group: fake)
     registry.reload_plugins()
     yield
     registry.reload_plugins()
