@@ -39,6 +39,7 @@ from websockets.exceptions import ConnectionClosed
 from ..bots import make_bot
 from ..bots.runner import AWAY, Fault
 from ..engine.options import Rules
+from ..engine.record import make_record
 from ..engine.rules import make_rules
 from ..i18n import tr
 from ..play.events import EVERYONE
@@ -66,6 +67,7 @@ from .protocol import (
     Hello,
     Play,
     ProtocolError,
+    Record,
     Talk,
     VersionMismatch,
     Welcome,
@@ -682,6 +684,13 @@ class TableServer:
             self._finished = True  # kept as a record by the saves; nothing left to resume
             self._save_hosted()
             self.log("the match is over")
+            game = table.game
+            seats = [seat.to_dict() for seat in game.seats]
+            kept = make_record(table.match, seats, game.preset, game_id=game.game_id)
+            record = dump(Record(kept))  # nothing of the match is secret any more
+            for link in self.links:
+                if isinstance(link, WireLink) and link.seat != SPECTATOR:
+                    link.send(record)
         self._drive()
 
     def _drive(self) -> None:
