@@ -8,7 +8,6 @@ from pathlib import Path
 
 from domino_tui.net.client import connect
 from domino_tui.play.events import Moved, RoundEnded
-
 from domino_tui.storage.archive import list_records
 
 from .tables import WAIT, Scripted, host, until
