@@ -56,7 +56,7 @@ from ..play.feed import (
 )
 from ..play.saving import Saves
 from ..play.session import GameSession, Seat, bot_seed, table_seats
-from ..play.table import TableSession
+from ..play.table import PublicTable, TableSession
 from ..text import clean
 from . import talk
 from .invite import DEFAULT_PORT, Invitation, InvitationError, new_code, normal_code
@@ -161,11 +161,16 @@ class Link:
             return self.server.lobby_snapshot(self.seat)
         return self.feed.snapshot()
 
-    def flush(self) -> None:
+    def flush(self, shared: tuple[PublicTable, tuple[Chair, ...]] | None = None) -> None:
+        """Send what is pending with the snapshot after it; ``shared``: the public table and
+        the chairs of this pass, the same objects for every seat (encoded once: codec)."""
         if self.pending and not self.closed:
             events = tuple(self.pending)
             self.pending.clear()  # (the feed's watcher appends to this very list)
-            self.deliver(events, self.snapshot())
+            snapshot = self.snapshot()
+            if shared is not None and self.feed is not None:
+                snapshot = dataclasses.replace(snapshot, public=shared[0], chairs=shared[1])
+            self.deliver(events, snapshot)
 
     def deliver(self, events: tuple[FeedEvent, ...], snapshot: Snapshot) -> None:
         raise NotImplementedError
@@ -674,8 +679,12 @@ class TableServer:
         self._changed()
 
     def _flush(self) -> None:
+        table = self.table
+        shared = None
+        if table is not None and any(link.pending for link in self.links):
+            shared = (table.public(), self.chairs())
         for link in list(self.links):
-            link.flush()
+            link.flush(shared)
 
     def _changed(self) -> None:
         self._flush()
