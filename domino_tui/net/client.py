@@ -31,6 +31,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ..engine.options import Rules
 from ..engine.record import RecordError
 from ..i18n import tr
 from ..play.feed import FeedEvent, FeedWatcher, Snapshot
@@ -147,6 +148,7 @@ class RemoteFeed:
         self.welcome: Future[Welcome] = Future()
         self.ws: ClientConnection | None = None
         self.token: str | None = None
+        self.rules: Rules | None = None  # the table's, from the welcome: a spectator has no view
         self.received = 0  # bytes of text received (benchmarks, the leak test)
         self.frames: list[str] | None = None  # every frame's text, when a test asks
         self.closed = False
@@ -232,6 +234,7 @@ class RemoteFeed:
             return
         self._seat = welcome.seat
         self.token = welcome.token
+        self.rules = welcome.rules
         self._set(welcome.snapshot)
         self.welcome.set_result(welcome)
         await self._session()

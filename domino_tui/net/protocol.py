@@ -23,6 +23,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.options import Rules
 from ..play.feed import FeedEvent, Snapshot
 from .codec import (
     CodecError,
@@ -83,6 +84,9 @@ class Welcome:
     seat: int
     token: str | None
     snapshot: Snapshot
+    # the table's rules: public (every chair plays by them), and a spectator's snapshot has no
+    # seat view to carry them, so without them a watcher would draw the house game instead
+    rules: Rules | None = None
 
 
 @dataclass(frozen=True)
@@ -133,8 +137,11 @@ def dump(message: ClientMessage | ServerMessage) -> str:
             return _frame("talk", call=call)
         case Bye(reason):
             return _frame("bye", reason=reason)
-        case Welcome(seat, token, snapshot):
-            return _frame("welcome", seat=seat, token=token, snapshot=to_wire(snapshot))
+        case Welcome(seat, token, snapshot, rules):
+            wired_rules = None if rules is None else to_wire(rules)
+            return _frame(
+                "welcome", seat=seat, token=token, snapshot=to_wire(snapshot), rules=wired_rules
+            )
         case Events(events, snapshot):
             wired = [event_to_wire(e) for e in events]
             return _frame("events", events=wired, snapshot=to_wire(snapshot))
@@ -231,10 +238,12 @@ def parse_server(frame: str | bytes, limit: int = 1 << 20) -> ServerMessage:
         if kind == "bye":
             return Goodbye(_text(data, "reason", MAX_REASON, optional=True) or "")
         if kind == "welcome":
-            _fields(data, {"seat", "token", "snapshot"})
+            _fields(data, {"seat", "token", "snapshot", "rules"})
             seat = from_wire(data.get("seat"), int)
             token = _text(data, "token", MAX_TOKEN, optional=True)
-            return Welcome(seat, token, snapshot_from_wire(data.get("snapshot")))
+            wired = data.get("rules")
+            rules = None if wired is None else from_wire(wired, Rules)
+            return Welcome(seat, token, snapshot_from_wire(data.get("snapshot")), rules)
         if kind == "events":
             _fields(data, {"events", "snapshot"})
             wired = data.get("events")

@@ -440,7 +440,7 @@ class TableServer:
             await self._refuse(ws, address, admitted, f"refused: {admitted}")
             return None
         link, token = admitted
-        link.send(dump(Welcome(link.seat, token, link.snapshot())))
+        link.send(dump(Welcome(link.seat, token, link.snapshot(), self.config.rules)))
         self._chairs_changed()
         return link
 
