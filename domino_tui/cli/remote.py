@@ -63,7 +63,7 @@ def invitation_of(address: str, code: str, lang: str) -> Invitation:
     try:
         return parse(f"{address} {code}")
     except InvitationError as err:
-        raise UserError(say("cli.net_not_invitation", lang, why=err)) from None
+        raise UserError(say("cli.net_not_invitation", lang, why=err.words(lang))) from None
 
 
 def seat_name(name: str | None, lang: str) -> str:

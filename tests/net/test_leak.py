@@ -12,7 +12,7 @@ import pytest
 from domino_tui.engine.actions import DRAW
 from domino_tui.engine.rules import make_rules
 from domino_tui.net.client import RemoteFeed, connect
-from domino_tui.net.protocol import Events, Resync, Welcome, parse_server
+from domino_tui.net.protocol import Events, Record, Resync, Welcome, parse_server
 from domino_tui.play.events import Moved
 from domino_tui.play.feed import Snapshot
 
@@ -28,8 +28,10 @@ CASES = [  # (players, seed): two and three players draw from the boneyard (K3.5
 ]
 
 
-def _snapshots(frame: str) -> tuple[Snapshot, tuple[object, ...]]:
+def _snapshots(frame: str) -> tuple[Snapshot | None, tuple[object, ...]]:
     message = parse_server(frame)
+    if isinstance(message, Record):
+        return None, ()  # the finished match's record: only once it is over (checked below)
     if isinstance(message, Events):
         return message.snapshot, message.events
     assert isinstance(message, Welcome | Resync)
@@ -42,9 +44,14 @@ def _check(feed: RemoteFeed, deals: list[tuple[tuple[int, ...], tuple[int, ...]]
     me = feed.seat
     assert feed.frames
     checked = 0
+    over = False
     for frame in feed.frames:
         snap, events = _snapshots(frame)
+        if snap is None:
+            assert over, "the record (the seed, every deal) came before the match's end"
+            continue
         public = snap.public
+        over = public.over
         if not snap.started:
             assert snap.view is None
             continue

@@ -130,6 +130,8 @@ def test_a_spectator_sees_the_public_table_and_no_hand(tmp_path: Path) -> None:
         eye = connect(handle.invitation, "Eye", watch=True, token_store={}, keep_frames=True)
         try:
             assert eye.seat == -1
+            assert eye.rules == THREE  # the table's own rules, not the house game's
+            assert masha.rules == THREE
             seen = Scripted(eye, plays=False)
             handle.start_match()
             assert me.ended.wait(WAIT)
