@@ -1,9 +1,12 @@
-"""Russian and English words of the game, looked up in gettext catalogs.
+"""The words of the game in every language we have a catalog for, looked up in gettext catalogs.
 
 The words live in ``domino_tui/locale/<lang>/LC_MESSAGES/domino.po`` (compiled to ``.mo`` by the
 build, see ``hatch_build.py`` and ``tools/catalogs.py``); msgids are stable symbolic keys such as
 ``"status.your_turn"``, and English is a catalog like Russian, so adding a language is adding one
-``.po``. Counted words are plural entries (:func:`tn`), formed by each catalog's Plural-Forms.
+``.po`` (and its pages beside it, :mod:`domino_tui.words.pages`): the languages are the catalogs
+found (:func:`languages`). Counted words are plural entries (:func:`tn`), formed by each
+catalog's Plural-Forms header. ``DOMINO_LOCALE_DIR`` points the game at another locale folder
+(the tests build a pseudo-language there).
 Game terms stay Russian in the Russian UI (козёл, рыба, базар, стучит); the English UI uses the
 glosses of RULES.md.
 
@@ -19,23 +22,47 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import sys
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-Lang = str  # "ru" | "en"
-LANGS = ("ru", "en")
+Lang = str  # a catalog's code: "ru", "en", …
 DOMAIN = "domino"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+PACKAGE_LOCALE = Path(__file__).resolve().parent / "locale"
+FALLBACK: Lang = "en"  # a word missing from a catalog is said in English, as is an unknown locale
+HOME: Lang = (
+    "ru"  # the game's own language (its terms are Russian): first wherever languages are listed
+)
+ENGLISH_PLURALS = "nplurals=2; plural=(n != 1);"
 
-# Each catalog's Plural-Forms header (the runtime falls back to them when a catalog is missing).
-# A new language adds its line here, its code to LANGS and its .po.
-PLURAL_FORMS = {
-    "en": "nplurals=2; plural=(n != 1);",
-    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
-    "(n%100<10 || n%100>=20) ? 1 : 2);",
-}
+
+def locale_dir() -> Path:
+    """The folder of the catalogs and pages: ``DOMINO_LOCALE_DIR`` when set, else the package's."""
+    other = os.environ.get("DOMINO_LOCALE_DIR")
+    return Path(other) if other else PACKAGE_LOCALE
+
+
+def languages() -> tuple[Lang, ...]:
+    """The languages we have a catalog for (a ``domino.po`` or ``.mo`` under
+    ``<locale>/<lang>/LC_MESSAGES``): the game's own first, then by code."""
+    return _languages(locale_dir())
+
+
+@cache
+def _languages(folder: Path) -> tuple[Lang, ...]:
+    found = {
+        each.parent.parent.name
+        for pattern in (f"*/LC_MESSAGES/{DOMAIN}.po", f"*/LC_MESSAGES/{DOMAIN}.mo")
+        for each in folder.glob(pattern)
+    }
+    return tuple(sorted(found, key=lambda code: (code != HOME, code)))
+
+
+def languages_text() -> str:
+    """The languages as a command's help and refusals name them: "ru, en"."""
+    return ", ".join(languages())
 
 
 def N_(key: str) -> str:
@@ -45,13 +72,16 @@ def N_(key: str) -> str:
 
 def detect_lang(environ: Mapping[str, str] | None = None) -> Lang:
     """The player's language from the locale: the first non-empty of ``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG`` (the POSIX order); ``ru*`` is Russian, anything else English."""
+    ``LC_MESSAGES``, ``LANG`` (the POSIX order); its language code (``ru`` of ``ru_RU.UTF-8``)
+    when we have that catalog, else English."""
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name)
         if value:
-            return "ru" if value.strip().lower().startswith("ru") else "en"
-    return "en"
+            code = re.match(r"[a-z]*", value.strip().lower())
+            found = code.group() if code else ""
+            return found if found in languages() else FALLBACK
+    return FALLBACK
 
 
 _warned: set[str] = set()
@@ -62,11 +92,11 @@ def translation(lang: Lang) -> gettext.GNUTranslations | None:
     """The compiled catalog of ``lang`` (cached), or None with one line on stderr when the
     ``.mo`` file is missing (a source tree that was never built)."""
     try:
-        found = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+        found = gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[lang])
     except OSError:
         if lang not in _warned:
             _warned.add(lang)
-            mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+            mo = locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
             sys.stderr.write(
                 f"domino: the {lang} word catalog {mo} is missing; "
                 "run `python tools/catalogs.py` (or reinstall) to compile it\n"
@@ -76,9 +106,11 @@ def translation(lang: Lang) -> gettext.GNUTranslations | None:
 
 
 def reload_catalogs() -> None:
-    """Forget the cached catalogs (after compiling them anew)."""
+    """Forget the cached catalogs (after compiling them anew, or pointing at another folder)."""
     translation.cache_clear()
     plugin_words.cache_clear()
+    _languages.cache_clear()
+    _po_plural_forms.cache_clear()
     _warned.clear()
 
 
@@ -152,8 +184,21 @@ def plural_index(n: int, lang: Lang) -> int:
     found = translation(lang)
     if found is not None:
         return int(found.plural(n))  # type: ignore[attr-defined]
-    rule = PLURAL_FORMS.get(lang, PLURAL_FORMS["en"]).split("plural=", 1)[1].rstrip("; ")
+    rule = _po_plural_forms(lang).split("plural=", 1)[1].rstrip("; ")
     return int(gettext.c2py(rule)(n))
+
+
+@cache
+def _po_plural_forms(lang: Lang) -> str:
+    """The Plural-Forms header of ``lang``'s ``.po`` (read when its ``.mo`` is missing: a
+    source tree never built), else English's rule."""
+    po = locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    try:
+        head = po.read_text("utf-8")[:4000]
+    except OSError:
+        return ENGLISH_PLURALS
+    found = re.search(r'"Plural-Forms: *([^"\\]*)', head)
+    return found.group(1).strip() if found and "plural=" in found.group(1) else ENGLISH_PLURALS
 
 
 def plural_id(key: str) -> str:
@@ -177,7 +222,12 @@ def tn(key: str, n: int, lang: Lang = "en", **fmt: object) -> str:
     return text.format(n=n, **fmt)
 
 
+def plural(n: int, key: str, lang: Lang) -> str:
+    """``n`` with the right form of a counted word ("1 кость", "3 кости", "5 костей")."""
+    return f"{n} {tn(key, n, lang)}"
+
+
 def check_lang(lang: str) -> Lang:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; choose ru or en")
+    if lang not in languages():
+        raise ValueError(f"unknown language {lang!r}; choose {' or '.join(languages())}")
     return lang

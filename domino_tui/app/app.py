@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
+from ..i18n import languages
 from ..play.saving import Saves
 from ..play.session import ActionListener, GameSession
 from ..play.table import TableSession
@@ -207,7 +208,7 @@ class DominoApp(App[None]):
         for listener in (self.on_action, self.saves.listen if self.saves else None):
             if listener is not None and listener not in session.listeners:
                 session.listeners.append(listener)
-        if session.lang in ("ru", "en") and session.lang != self.settings.lang:
+        if session.lang in languages() and session.lang != self.settings.lang:
             self.settings = replace(self.settings, lang=session.lang)  # not stored: this game's
         session.lang = self.settings.lang
         if session.pace in PACES:

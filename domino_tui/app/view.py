@@ -20,9 +20,9 @@ from ..engine.tiles import bits, tile_set
 from ..play.session import GameSession
 from ..play.turn import TurnController, TurnState
 from ..play.turn_moves import can_close, playable_tiles, several_moves
-from ..score_words import legend_line
-from ..transcript_cross import ends_text
+from ..words.cross import ends_text
 from ..words.events import last_action
+from ..words.score import legend_line
 from ..words.strings import t
 from ..words.turn import END_ARROWS, fit_name, recent_lines
 from .widgets.board import lead_index, worst_line

@@ -199,14 +199,6 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
 }
 
 
-def entry_points(*, group: str) -> Any:
-    """The installed plugins' entry points; importlib.metadata is loaded only when a plugin is
-    looked for (a name that is not built in, or the list of bots), not for the table's start."""
-    from importlib.metadata import entry_points as installed
-
-    return installed(group=group)
-
-
 # loaded on first use
 _plugins: dict[str, BotInfo] | None = None
 _plugin_errors: list[str] = []
@@ -217,51 +209,40 @@ def _load_plugins() -> dict[str, BotInfo]:
     global _plugins
     if _plugins is not None:
         return _plugins
-    found: dict[str, BotInfo] = {}
-    try:
-        eps = list(entry_points(group=ENTRY_POINT_GROUP))
-    except Exception as err:  # a broken installation metadata must not stop the game
-        _skip("entry points", err)
-        eps = []
-    for ep in eps:
-        if not _PLUGIN_NAME.fullmatch(ep.name):
-            _skip(ep.name, "the name needs 1 to 40 letters, digits, '_', '-' or '.'")
-            continue
-        if ep.name in BUILTIN or ep.name in LEVELS or ep.name in found:
-            _skip(ep.name, "the name is taken by a built-in bot, a level or another plugin")
-            continue
-        try:
-            obj = ep.load()
-        except Exception as err:
-            _skip(ep.name, err)
-            continue
-        if not callable(obj):
-            _skip(ep.name, f"{ep.value} is not a bot factory (not callable)")
-            continue
-        try:
-            found[ep.name] = _plugin_info(ep, obj)
-        except _Refused as err:
-            _skip(ep.name, err)
+    from .. import plugins  # only when plugins are looked for
+
+    found, skipped = plugins.read(
+        plugins.Group(
+            ENTRY_POINT_GROUP,
+            _PLUGIN_NAME,
+            "the name needs 1 to 40 letters, digits, '_', '-' or '.'",
+            lambda name: name in BUILTIN or name in LEVELS,
+            "a built-in bot, a level",
+            _plugin_info,
+        )
+    )
+    for skip in skipped:
+        _skip(skip.name, skip.why)
     _plugins = found
     return found
 
 
-class _Refused(Exception):
-    """A plugin that loads but breaks the contract: skipped with this reason."""
-
-
 def _plugin_info(ep: Any, factory: Callable[..., Bot]) -> BotInfo:
     """A loaded plugin's entry, its contract read from the factory: the options its signature
-    takes and whether it declares ``timed``. _Refused when the contract cannot be kept."""
+    takes and whether it declares ``timed``. Refused when the contract cannot be kept."""
+    from ..plugins import Refused  # plugins are read only when looked for
+
+    if not callable(factory):
+        raise Refused(f"{ep.value} is not a bot factory (not callable)")
     try:
         timed = getattr(factory, "timed", False)
     except Exception as err:  # a hostile attribute: report it, never crash the loading
-        raise _Refused(f"its 'timed' attribute cannot be read ({clean(err, 100)})") from None
+        raise Refused(f"its 'timed' attribute cannot be read ({clean(err, 100)})") from None
     if timed is not True and timed is not False:
-        raise _Refused(f"'timed' must be True or False, not a {type(timed).__name__}")
+        raise Refused(f"'timed' must be True or False, not a {type(timed).__name__}")
     options, more = _signature_options(factory)
     if timed and options is not None and "time_ms" not in options and not more:
-        raise _Refused("it declares timed = True but its factory takes no time_ms")
+        raise Refused("it declares timed = True but its factory takes no time_ms")
     return BotInfo(
         ep.name,
         factory,
@@ -278,8 +259,10 @@ def _signature_options(factory: Any) -> tuple[dict[str, BotOption] | None, bool]
     ``**options``; (None, False) when the signature cannot be read (a C function, a hostile
     ``__signature__``), and the factory then judges its options itself. The first positional
     parameter receives the seed, so it, and any parameter named ``seed``, is no option;
-    _Refused when nothing could receive the seed."""
+    Refused when nothing could receive the seed."""
     import inspect
+
+    from ..plugins import Refused
 
     try:
         try:  # string annotations (``from __future__ import annotations``) made real
@@ -290,7 +273,7 @@ def _signature_options(factory: Any) -> tuple[dict[str, BotOption] | None, bool]
         return None, False
     positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     if not params or params[0].kind not in (*positional, inspect.Parameter.VAR_POSITIONAL):
-        raise _Refused("its factory takes no seed (its first parameter)")
+        raise Refused("its factory takes no seed (its first parameter)")
     options: dict[str, BotOption] = {}
     more = False
     for param in params[1:]:
@@ -372,7 +355,7 @@ def _source(ep: Any) -> str:
     return clean(f"plugin {name}" if name else f"plugin {ep.value}", 80)
 
 
-def _skip(name: str, why: object) -> None:
+def _skip(name: object, why: object) -> None:
     message = f"skipped bot plugin {_shown(name)}: {clean(why, 300)}"
     _plugin_errors.append(message)
     if not _quiet:

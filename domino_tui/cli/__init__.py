@@ -34,6 +34,9 @@ AREA_OF: dict[str, str] = {
     **{name: name for name in ("learn", "sim", "rules", "bots", "arena")},
     **dict.fromkeys(("stats", "export", "records"), "store"),
     **{name: name for name in ("replay", "analyze")},
+    "host": "host",  # friends at one table over the network (issue 25)
+    **dict.fromkeys(("join", "watch"), "remote"),
+    "serve": "serve",  # the app in a browser, through textual-serve
 }
 AREAS: tuple[str, ...] = tuple(dict.fromkeys(AREA_OF.values()))
 
@@ -119,8 +122,8 @@ def _usage_error(err: TyperException) -> None:
 
 
 def _os_error(err: OSError, lang: str) -> str:
-    from ..os_words import folder_unreadable  # loaded only when something failed
     from ..storage.reading import FolderUnreadable
+    from ..words.os_errors import folder_unreadable  # loaded only when something failed
 
     if isinstance(err, FolderUnreadable):  # not "nothing kept": say what cannot be read
         return folder_unreadable(err, lang)

@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..os_words import MAX_PATH_SHOWN, reason, shown
+from ..words.os_errors import MAX_PATH_SHOWN, reason, shown
 from .words import argv_lang, cli_lang, say
 
 __all__ = ["MAX_PATH_SHOWN", "FolderError", "check_folders", "os_error_line", "reason", "shown"]

@@ -13,13 +13,12 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ..engine.variants import PRESET_NAMES
+from ..i18n import languages
 from .table import MAX_SEED
-from .words import MAX_MESSAGE, error_line
+from .words import MAX_MESSAGE, error_line, languages_help
 
-
-class Lang(StrEnum):
-    ru = "ru"
-    en = "en"
+# --lang's choices: the languages of the catalogs found
+Lang = StrEnum("Lang", [(code, code) for code in languages()])  # type: ignore[misc]
 
 
 def seed_option(help: str) -> Any:
@@ -82,7 +81,8 @@ BotLimitOption = Annotated[
 LangOption = Annotated[
     Lang | None,
     typer.Option(
-        "--lang", help="Language: ru or en (default: the saved setting, else the locale)."
+        "--lang",
+        help=f"Language: {languages_help()} (default: the saved setting, else the locale).",
     ),
 ]
 

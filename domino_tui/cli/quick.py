@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import languages
 from .table import MAX_SEED, Pace
 
 _NUMBER = re.compile(r"[0-9]{1,20}\Z")
@@ -25,7 +26,7 @@ VALUED = {
     "--lang": "lang",
     "--pace": "pace",
 }
-CHOICES: dict[str, tuple[str, ...]] = {"lang": ("ru", "en"), "pace": tuple(Pace)}
+CHOICES: dict[str, tuple[str, ...]] = {"lang": languages(), "pace": tuple(Pace)}
 FLAGS = {"--pairs": ("pairs", True), "--tutor": ("tutor", True), "--no-tutor": ("tutor", False)}
 DEFAULTS: dict[str, object] = {
     "players": None,

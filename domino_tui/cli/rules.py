@@ -1,8 +1,8 @@
 """``domino rules``: the rules of Козёл in our own words, in Russian or English, and with
 ``--rules X`` the page of that variant (морской, осёл, телефон …) in the same language.
 
-The texts ship inside the package (``domino_tui/texts``) and are read through
-:mod:`importlib.resources`, so they are found from a wheel install as well as from a checkout.
+The texts ship inside the package, beside the catalogs (``domino_tui/locale/<lang>/``, read by
+:mod:`domino_tui.words.pages`), so they are found from a wheel install as well as from a checkout.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import languages
 from .options import fail
-from .words import cli_lang, say
+from .words import bad_lang, cli_lang, languages_help, say
 
 
 def register(app: typer.Typer) -> None:
@@ -21,15 +22,15 @@ def register(app: typer.Typer) -> None:
 
 
 def rules_text(lang: str) -> str:
-    """The Markdown rules for ``lang`` (ru or en)."""
-    from importlib import resources  # loaded by this command, not by every command's start
+    """The Markdown rules for ``lang`` (one of the catalogs' languages)."""
+    from ..words.pages import rules_page  # loaded by this command, not by every command's start
 
-    return resources.files("domino_tui.texts").joinpath(f"rules_{lang}.md").read_text("utf-8")
+    return rules_page(lang)
 
 
 def rules(
     lang: Annotated[
-        str | None, typer.Option("--lang", help="ru or en (default: as the app's).")
+        str | None, typer.Option("--lang", help=f"{languages_help()} (default: as the app's).")
     ] = None,
     raw: Annotated[bool, typer.Option("--raw", help="Print the Markdown source as it is.")] = False,
     preset: Annotated[
@@ -42,8 +43,8 @@ def rules(
     ] = None,
 ) -> None:
     """Print the rules of the game: the set, the deal, turns, fish, scoring and the goat."""
-    if lang is not None and lang not in ("ru", "en"):
-        fail("domino rules", say("cli.bad_lang", cli_lang(), language=repr(lang[:20])))
+    if lang is not None and lang not in languages():
+        fail("domino rules", bad_lang(repr(lang[:20])))
     lang = cli_lang(lang)
     from .sim import tolerant_stdout
 
@@ -61,8 +62,8 @@ def rules(
 def _page(preset: str, lang: str) -> str:
     """The page of a preset's variant: Козёл's book for Козёл and classic, else the variant's."""
     from ..engine.rules import PRESETS, make_rules
-    from ..texts import variant_page
     from ..variants import presenter
+    from ..words.pages import variant_page
 
     if preset not in PRESETS:
         allowed = ", ".join(PRESETS)

@@ -74,8 +74,8 @@ def row(info: SaveInfo, lang: str = "en") -> tuple[str, ...]:
     """One save's cells in the player's language: the game's name (from its rules when no
     preset was saved, a dash when neither can be read) and each bot's level by its name, as the
     Saved games screen words them (a level this program does not know is shown as saved)."""
-    from ..names import kept_game_name
-    from ..save_words import players_text, score_text, when_text
+    from ..words.names import kept_game_name
+    from ..words.saves import players_text, score_text, when_text
 
     if info.problem:
         state = say("cli.damaged", lang, why=info.problem)
@@ -148,9 +148,9 @@ def not_finished(err: NotFinished, lang: str) -> typer.Exit:
 
 
 def act(saves: Saves, info: SaveInfo, resign: bool, yes: bool, lang: str = "en") -> None:
-    from ..save_words import resign_question
     from ..storage import SaveError, SaveLocked
     from ..storage.saves import NotFinished
+    from ..words.saves import resign_question
 
     short = info.game_id[:8]
     who = ", ".join(p.name for p in info.players) or say("cli.damaged_save", lang)

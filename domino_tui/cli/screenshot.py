@@ -19,6 +19,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..i18n import HOME, languages
+
 PREFIX = "screenshot"  # what every refusal line starts with
 
 
@@ -26,7 +28,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Save an SVG screenshot of a seeded table.")
     parser.add_argument("target", type=Path)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--lang", choices=("ru", "en"), default="ru")
+    parser.add_argument("--lang", choices=languages(), default=HOME)
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--turns", type=int, default=3)
     parser.add_argument(

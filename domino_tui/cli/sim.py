@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
+from ..i18n import languages
 from ..text import clean
 from .options import (
     DEFAULT_BOT_LIMIT,
@@ -26,7 +27,7 @@ from .options import (
     split_bots,
 )
 from .outputs import ForceOption, confirm_output
-from .words import cli_lang, count, error_line, say
+from .words import bad_lang, cli_lang, count, error_line, languages_help, say
 
 if TYPE_CHECKING:
     from ..bots.runner import Fault
@@ -58,7 +59,7 @@ def sim(
     ] = None,
     settings: SettingsOption = None,
     lang: Annotated[
-        str | None, typer.Option("--lang", help="ru or en (default: as the app's).")
+        str | None, typer.Option("--lang", help=f"{languages_help()} (default: as the app's).")
     ] = None,
     bots: Annotated[
         str,
@@ -85,8 +86,8 @@ def sim(
 ) -> None:
     """Play one match between bots to the goat and print its transcript: deals, every play,
     draw and knock, fish, each round's score sheet, the goat and the ratings (help: SIM_HELP)."""
-    if lang is not None and lang not in ("ru", "en"):
-        _fail(say("cli.bad_lang", cli_lang(), language=_shown(lang)))
+    if lang is not None and lang not in languages():
+        _fail(bad_lang(_shown(lang)))
     lang = cli_lang(lang)
     if record is not None:  # refused (or asked about) before the match is played, not after
         confirm_output(record, force=force, lang=lang, prefix="domino sim")
@@ -108,7 +109,7 @@ def sim(
     from rich.console import Console
 
     from ..i18n import tr
-    from ..transcript import render_match, seat_names
+    from ..words.transcript import render_match, seat_names
 
     names = seat_names(chosen, None, lang)
 

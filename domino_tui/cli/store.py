@@ -18,12 +18,13 @@ from rich.markup import escape
 
 from .. import i18n
 from ..engine.record import RecordError
+from ..i18n import languages
 from ..storage.paths import records_dir, stats_path
 from ..text import clean
 from .options import LangOption
 from .outputs import ForceOption, write_output
 from .table import preset_rules
-from .words import cli_lang, count, say
+from .words import bad_lang, cli_lang, count, languages_help, say
 
 if TYPE_CHECKING:  # SQLite and the statistics load when a command needs them
     from rich.table import Table
@@ -233,7 +234,9 @@ def register(app: typer.Typer) -> None:
         ],
         lang: Annotated[
             str | None,
-            typer.Option(help="Language of the transcript: en or ru (default: as the app's)."),
+            typer.Option(
+                help=f"Language of the transcript: {languages_help()} (default: as the app's)."
+            ),
         ] = None,
         out: Annotated[
             Path | None,
@@ -249,10 +252,10 @@ def register(app: typer.Typer) -> None:
         """Print a finished match as a text transcript: deals, every action, scores, the goat."""
         from ..i18n import check_lang
         from ..storage.archive import load_record
-        from ..transcript import match_text, render_match
+        from ..words.transcript import match_text, render_match
 
-        if lang is not None and lang not in ("ru", "en"):
-            _fail(say("cli.bad_lang", cli_lang(), language=repr(lang[:20])))
+        if lang is not None and lang not in languages():
+            _fail(bad_lang(repr(lang[:20])))
         language = check_lang(cli_lang(lang))
         try:
             loaded = load_record(record)
@@ -273,8 +276,8 @@ def register(app: typer.Typer) -> None:
         """List the kept records of finished matches, newest first."""
         from rich.table import Table
 
-        from ..names import short_preset
         from ..storage.archive import list_records
+        from ..words.names import short_preset
 
         words = cli_lang(lang)
         infos = list_records()

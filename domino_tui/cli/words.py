@@ -9,21 +9,12 @@ address the player with «Вы»; ``--help`` texts stay English (typer/click own
 
 from __future__ import annotations
 
-import os
 import sys
 
 from .. import i18n
 from ..text import clean
 
 MAX_MESSAGE = 500  # characters of one error line; a 10 MB argument does not flood the terminal
-
-
-def _locale_lang() -> str:
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "en"
 
 
 def argv_lang() -> str | None:
@@ -33,48 +24,40 @@ def argv_lang() -> str | None:
         value = args[i + 1] if arg == "--lang" and i + 1 < len(args) else None
         if arg.startswith("--lang="):
             value = arg.split("=", 1)[1]
-        if value in i18n.LANGS:
+        if value in i18n.languages():
             return value
     return None
-
-
-def cli_lang(explicit: object = None) -> str:
-    """The language of the CLI's words: ``--lang`` > the saved setting > the locale, as the
-    app does (through :func:`resolve_lang`)."""
-    value = getattr(explicit, "value", explicit)
-    if value in i18n.LANGS:
-        return str(value)
-    try:
-        return resolve_lang(None)
-    except Exception:  # never let the words stop a command
-        pass
-    try:
-        from ..storage.settings import default_path
-
-        path = default_path()
-        if path.is_file():
-            from ..storage.settings import SettingsStore
-
-            return SettingsStore(path).load().lang
-    except Exception:
-        pass
-    return _locale_lang()
 
 
 def resolve_lang(explicit: object = None) -> str:
     """The language of the app and of every command's words, decided one way everywhere:
     ``--lang`` > the language saved in Settings > the locale (``LC_ALL``, ``LC_MESSAGES``,
-    ``LANG``: ``ru*`` → ru, else en). A damaged settings file is set aside on the way, as the
-    app would."""
+    ``LANG``: :func:`~domino_tui.i18n.detect_lang`). A damaged settings file is set aside on
+    the way, as the app would; nothing here stops a command."""
     value = getattr(explicit, "value", explicit)
-    if value in ("ru", "en"):
+    if value in i18n.languages():
         return str(value)
-    from ..storage.settings import SettingsStore, default_path, locale_lang
-
     try:
+        from ..storage.settings import SettingsStore, default_path
+
         return SettingsStore(default_path()).load().lang  # the locale when none was chosen
     except Exception:  # an unusable home: the words must still come out
-        return locale_lang()
+        return i18n.detect_lang()
+
+
+cli_lang = resolve_lang  # the name the commands use: the CLI's words, as the app's
+
+
+def languages_help() -> str:
+    """The languages as a command's ``--help`` names them: "ru or en" (the catalogs found)."""
+    *first, last = i18n.languages()
+    return f"{', '.join(first)} or {last}" if first else last
+
+
+def bad_lang(shown: str) -> str:
+    """The refusal of an unknown ``--lang`` (``shown`` as the player typed it, made safe)."""
+    *first, last = i18n.languages()
+    return say("cli.bad_lang", cli_lang(), language=shown, choices=", ".join(first), last=last)
 
 
 def error_line(message: object) -> str:
@@ -89,6 +72,6 @@ def say(key: str, lang: str, **fmt: object) -> str:
 
 def count(n: int, key: str, lang: str) -> str:
     """``n`` with the right form of a counted word (1 партия, 2 партии, 5 партий)."""
-    from ..transcript import plural
+    from ..i18n import plural
 
     return plural(n, key, lang)

@@ -138,7 +138,7 @@ class Match:
             hands=tuple(state.hands),
             score=score,
             goats=goats,
-            notes=settled.notes,
+            notes=dict(settled.notes),
             closed_out=state.closed_out,
         )
         self.results.append(result)

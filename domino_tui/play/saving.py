@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .. import storage
 from ..bots import make_bot
+from ..i18n import languages
 from ..storage.locks import GameLock
 from ..storage.paths import saves_dir
 from ..words.strings import stats_replaced, t
@@ -48,6 +49,8 @@ def meta_of(session: GameSession, undo: bool) -> storage.GameMeta:
         hotseat=session.hotseat,
         turn_timer=session.timer,
         game_id=session.game_id,
+        # a networked table (issue 25) comes back as one: not hot-seat, no undo
+        extra={"networked": True} if session.networked else {},
     )
 
 
@@ -83,9 +86,10 @@ def session_of(saved: storage.SavedGame, lang: str = "en") -> tuple[GameSession,
         meta.preset or "kozel",
         match=match,
         timer=meta.turn_timer,
-        lang=meta.lang if meta.lang in ("ru", "en") else None,
+        lang=meta.lang if meta.lang in languages() else None,
         pace=meta.pace,
         game_id=meta.game_id,
+        networked=meta.extra.get("networked") is True,
     )
     return session, notices
 

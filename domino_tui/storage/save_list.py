@@ -55,7 +55,7 @@ class SaveInfo:
     locked: bool = False  # open in a window right now
     turn: int | None = None  # the seat to move, when the summary says
     rules: Mapping[str, Any] | None = None  # the record's rules as saved (unchecked): the
-    # game's name when no preset is saved (domino_tui.names)
+    # game's name when no preset is saved (domino_tui.words.names)
 
     @property
     def resigner(self) -> str | None:

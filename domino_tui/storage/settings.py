@@ -84,19 +84,18 @@ class Settings:
                 values[f.name] = value
             else:
                 refused.append(f.name)
-        for name, allowed in CHOICES.items():
+        for name, allowed in choices().items():
             if name in values and values[name] not in allowed:
                 del values[name]
                 refused.append(name)
         return replace(base, **values), tuple(refused)
 
 
-# the settings that take one of a few words
-CHOICES: dict[str, tuple[str, ...]] = {
-    "pace": tuple(PACES),
-    "tile_style": TILE_STYLES,
-    "lang": ("ru", "en"),
-}
+def choices() -> dict[str, tuple[str, ...]]:
+    """The settings that take one of a few words (the languages: the catalogs found)."""
+    from ..i18n import languages
+
+    return {"pace": tuple(PACES), "tile_style": TILE_STYLES, "lang": languages()}
 
 
 def _text(value: object, name: str) -> str:
@@ -203,7 +202,7 @@ class SettingsStore:
             self.notice = f"the settings file {clean(self.path, 200)} cannot be read: {why}"
             _note(N_("settings.unreadable"), why=why)
             return Settings()
-        self.lang_chosen = data.get("lang") in ("ru", "en")
+        self.lang_chosen = data.get("lang") in choices()["lang"]
         settings, refused = Settings.checked(data)
         if refused:  # e.g. "tutor": "yes" written by hand: said once, the default used
             names = ", ".join(clean(name, MAX_TEXT) for name in refused)

@@ -10,7 +10,7 @@ never imports words:
 * ``domino_tui/variants/<module>.py`` — the words part (words layer, above the engine, no
   Textual): ``PRESENTER``, a :class:`~.base.Presenter` with its round-end notes, its per-side
   sums, its ways of ending a match (an enum) and words for them, its header words and its
-  rules page (``texts/variants/<lang>/<page>.md``); the catalog words are its ``vn.<module>.*``
+  rules page (``locale/<lang>/variants/<page>.md``); the catalog words are its ``vn.<module>.*``
   keys in each ``locale/<lang>/LC_MESSAGES/domino.po``.
 
 A variant from another distribution (an entry point in the ``domino_tui.variants`` group, see

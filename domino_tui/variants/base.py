@@ -1,6 +1,6 @@
 """What every variant's presenter provides: its round-end words, its per-side sums, how its
 match ended, and what its header adds. The defaults are Козёл's: nothing beyond Козёл's own
-words (:mod:`..score_words`, :mod:`..transcript`), so a variant overrides only what it says.
+words (:mod:`..words.score`, :mod:`..words.transcript`), so a variant overrides only what it says.
 
 A presenter reads the engine's records (``RoundResult.notes``, the sheet's ``SideLine``) and
 the catalog; it never changes them. It lives in the words layer: Textual-free, above the
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast
 
 from rich.table import Table
 
@@ -20,14 +20,18 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..i18n import Lang, tr
 
+N = TypeVar("N")
+
 
 @dataclass(frozen=True)
 class EndWords:
-    """How one way of ending a match is told: the catalog key and whose sides it names (the
-    winners, the goats, or nobody)."""
+    """How one way of ending a match is told: the catalog key, whose sides it names (the
+    winners, the goats, or nobody) and what its number ``n`` counts: the target, the rounds
+    played (the ``rounds:N`` limit, or every round), or the rounds a pair may lose."""
 
     key: str
     whose: Literal["winners", "goats", ""] = ""
+    n: Literal["target", "rounds", "losses"] = "target"
 
 
 @dataclass(frozen=True)
@@ -46,17 +50,36 @@ class Told:
     def notes(self) -> dict[str, Any]:
         return self.result.notes or {}
 
+    def notes_as(self, kind: type[N]) -> N:
+        """The round's notes as the variant's own ``Notes`` type."""
+        return notes_as(kind, self.result)
+
+
+def notes_as(kind: type[N], result: RoundResult) -> N:
+    """A round's notes as its variant's ``Notes`` (a TypedDict in the engine's variant module).
+    A record read from disk holds them as a plain JSON object; an older record may lack a key,
+    so the words read them with ``.get``."""
+    return cast(N, result.notes or {})
+
 
 class Presenter:
     """Козёл's presentation: no notes, Козёл's sums, the goat says how the match ended."""
 
-    # the RoundResult.notes keys this presenter's words say; any other key is printed raw
-    # ("key: value") and a test flags it
-    handled: frozenset[str] = frozenset()
+    # the variant's Notes (the TypedDict its engine module writes into RoundResult.notes), or
+    # None for none: a key it does not declare is printed raw ("key: value") and a test flags it
+    notes_type: Any = None
     # how the match ended (the last round's notes["ended"], one of the variant's end reasons)
     ends: Mapping[str, EndWords] = {}
-    # the variant's own rules page (texts/variants/<lang>/<page>.md), or "" for none
+    # the variant's own rules page (locale/<lang>/variants/<page>.md), or "" for none
     page = ""
+
+    @property
+    def handled(self) -> frozenset[str]:
+        """The notes keys this presenter reads: its ``notes_type``'s."""
+        kind = self.notes_type
+        if kind is None:
+            return frozenset()
+        return frozenset(kind.__required_keys__ | kind.__optional_keys__)
 
     def header(self, rules: Rules, lang: Lang) -> list[str]:
         """What the transcript's header adds (how the match ends, when not by a target or a
@@ -113,13 +136,16 @@ class Presenter:
         return tr(words.key, lang, side=side, **self.end_numbers(match, ended))
 
     def end_numbers(self, match: Match, ended: str) -> dict[str, object]:
-        """The numbers the end's words take: ``n`` (the target, or the rounds played) and
+        """The numbers the end's words take: ``n`` (what its :class:`EndWords` counts) and
         ``min`` (:meth:`least`)."""
         rules = match.rules
-        least = self.least(rules)
-        if ended in ("rounds", "deals"):
-            return {"n": rules.rounds_limit or len(match.results), "min": least}
-        return {"n": rules.target, "min": least}
+        counts = self.ends[ended].n
+        n = rules.target
+        if counts == "rounds":
+            n = rules.rounds_limit or len(match.results)
+        elif counts == "losses":
+            n = int(rules.opt("losses"))
+        return {"n": n, "min": self.least(rules)}
 
     def least(self, rules: Rules) -> int:
         """The least sum its sheet writes (Морской's ``write_min``, V1.8.2), for the words of

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.match import Match
+from ..engine.variants.chechevo import Notes
 from ..i18n import Lang, tr
-from .base import Presenter, Told
+from .base import Presenter, Told, notes_as
 
 
 class ChechevoPresenter(Presenter):
-    handled = frozenset({"six_six_out", "blank_out", "blank_in_hand", "ended"})
+    notes_type = Notes
     page = "chechevo"
 
     def round_notes(self, told: Told) -> list[str]:
-        notes, names, lang = told.notes, told.names, told.lang
+        notes, names, lang = told.notes_as(Notes), told.names, told.lang
         out = []
         if notes.get("six_six_out"):
             out.append(tr("vn.chechevo.six_six_out", lang))
@@ -26,7 +27,7 @@ class ChechevoPresenter(Presenter):
 
     def ended(self, match: Match, sides: Sequence[str], lang: Lang) -> str | None:
         """V5.8.3: going out with 0-0 ends the match at once, whatever the sheet says."""
-        if (match.results[-1].notes or {}).get("blank_out"):
+        if notes_as(Notes, match.results[-1]).get("blank_out"):
             return tr("vn.ended.blank_out", lang)
         return super().ended(match, sides, lang)
 

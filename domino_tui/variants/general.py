@@ -3,42 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.match import Match, RoundResult
+from ..engine.match import RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
+from ..engine.variants.general import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, at, per_side
+from .base import EndWords, Presenter, Told, at, notes_as, per_side
 from .sheet import (
     GAINED,
     WRITTEN,
     dot,
-    notes_of,
     number_cell,
     seat_or_none,
 )
 
 
-class Ended(StrEnum):
-    """How a Генерал match ends, beyond the goat (the last round's ``notes["ended"]``)."""
-
-    GENERAL = "general"  # V4.8.2: a «генерал»
-    LOSSES = "losses"  # V4.9: a pair lost `losses` rounds
-    ROUNDS = "rounds"  # rounds:N played
-
-
 class GeneralPresenter(Presenter):
-    handled = frozenset({"loser", "general", "finish", "void", "losses", "generals", "ended"})
+    notes_type = Notes
     ends = {  # noqa: RUF012 - read-only table
         Ended.GENERAL: EndWords("vn.ended.general_given", "goats"),
-        Ended.LOSSES: EndWords("vn.ended.losses", "goats"),
-        Ended.ROUNDS: EndWords("vn.ended.general_rounds"),
+        Ended.LOSSES: EndWords("vn.ended.losses", "goats", "losses"),
+        Ended.ROUNDS: EndWords("vn.ended.general_rounds", n="rounds"),
     }
     page = "general"
 
@@ -49,7 +39,7 @@ class GeneralPresenter(Presenter):
         return []
 
     def round_notes(self, told: Told) -> list[str]:
-        rules, notes, names = told.rules, told.notes, told.names
+        rules, notes, names = told.rules, told.notes_as(Notes), told.names
         sides, lang = told.sides, told.lang
         out = []
         finish = tiles_words(rules, notes.get("finish") or [])
@@ -79,7 +69,7 @@ class GeneralPresenter(Presenter):
 
     def side_sum(self, rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
         """V4.8.1, V4.8.2, V4.7: a lost round adds one; a «генерал» ends it; a fish is void."""
-        notes: dict[str, Any] = result.notes or {}
+        notes = notes_as(Notes, result)
         before, after = line.before.written, line.after.written
         limit = rules.opt("losses")
         if notes.get("void"):
@@ -92,11 +82,6 @@ class GeneralPresenter(Presenter):
             out.append(tr("vs.general_made", lang))
         return out
 
-    def end_numbers(self, match: Match, ended: str) -> dict[str, object]:
-        if ended == "losses":
-            return {"n": match.rules.opt("losses"), "min": 0}
-        return super().end_numbers(match, ended)
-
     def match_end(self, rules: Rules, lang: Lang) -> str:
         """V4.9: the match ends when a pair has lost ``losses`` rounds."""
         return tr("sc.cap.losses", lang, n=rules.opt("losses"))
@@ -108,7 +93,7 @@ class GeneralPresenter(Presenter):
         for result in results:
             cells = [general_cell(result, line, mark) for line in result.score.lines]
             table.add_row(number_cell(result), *cells, style="underline")
-            generals = notes_of(result).get("generals") or []
+            generals = notes_as(Notes, result).get("generals") or []
             totals = []
             for line in result.score.lines:
                 text = Text(str(line.after.written), style=GAINED)
@@ -127,7 +112,7 @@ def tiles_words(rules: Rules, tiles: Sequence[int]) -> str:
 def general_cell(result: RoundResult, line: SideLine, mark: str) -> Text:
     """``1`` for the pair that lost the round (V4.8.1), with the general's mark (V4.8.2);
     ``—`` in a void round (a fish, V4.7)."""
-    notes = notes_of(result)
+    notes = notes_as(Notes, result)
     if notes.get("void"):
         return Text("—", style="dim")
     if not line.round_points:

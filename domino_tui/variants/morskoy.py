@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -13,8 +11,9 @@ from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
+from ..engine.variants.morskoy import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told
+from .base import EndWords, Presenter, Told, notes_as
 from .sheet import (
     EGG,
     NA_STO,
@@ -22,40 +21,13 @@ from .sheet import (
     WIPED,
     WRITTEN,
     dot,
-    notes_of,
     number_cell,
 )
 from .sums import written_sum
 
 
-class Ended(StrEnum):
-    """How a Морской match ends, beyond the goat (the last round's ``notes["ended"]``)."""
-
-    SCORE_125 = "125"  # V1.9.1: 125 or more
-    LYSY = "lysy"  # V1.9.2: «лысый»
-    GENERAL = "general"  # a «генерал»
-    SIX_SIX = "six_six"  # 6-6 last
-    NA_STO = "na_sto"  # «на сто» made
-    SVOYAK = "svoyak"  # «свояк»
-    DRAW = "draw"  # a draw
-
-
 class MorskoyPresenter(Presenter):
-    handled = frozenset(
-        {
-            "L",
-            "written_by",
-            "wiped",
-            "na_sto",
-            "na_sto_next",
-            "fish",
-            "try",
-            "try_result",
-            "eggs",
-            "egg_tries",
-            "ended",
-        }
-    )
+    notes_type = Notes
     ends = {  # noqa: RUF012 - read-only table
         Ended.SCORE_125: EndWords("vn.ended.125", "winners"),
         Ended.LYSY: EndWords("vn.ended.lysy", "winners"),
@@ -68,7 +40,7 @@ class MorskoyPresenter(Presenter):
     page = "morskoy"
 
     def round_notes(self, told: Told) -> list[str]:
-        rules, result, notes = told.rules, told.result, told.notes
+        rules, result, notes = told.rules, told.result, told.notes_as(Notes)
         names, sides, lang = told.names, told.sides, told.lang
         ts = tile_set(rules.set_top)
         least = int(rules.opt("write_min"))
@@ -154,7 +126,7 @@ class MorskoyPresenter(Presenter):
     ) -> None:
         least = int(rules.opt("write_min"))
         for result in results:
-            notes = notes_of(result)
+            notes = notes_as(Notes, result)
             cells = [morskoy_cell(line, notes) for line in result.score.lines]
             table.add_row(number_cell(result), morskoy_l(result, least), *cells)
 
@@ -172,7 +144,7 @@ def fish_sums(rules: Rules, result: RoundResult, sides: Sequence[str], lang: Lan
 
 
 # --- its sheet's cells ----------------------------------------------------------------------------
-def morskoy_cell(line: SideLine, notes: dict[str, Any]) -> Text:
+def morskoy_cell(line: SideLine, notes: Notes) -> Text:
     """The side's written score after the round (one holder, V1.8.2): red when written now,
     ``✗N`` for a wiped score (V1.8.3), ``↑`` for the side that played «на сто» (V1.8.5)."""
     after = line.after.written
@@ -190,7 +162,7 @@ def morskoy_cell(line: SideLine, notes: dict[str, Any]) -> Text:
 def morskoy_l(result: RoundResult, least: int) -> Text:
     """``L`` (V1.8.1): dim below the line it must reach to be written; then a write-off try
     ``↻k`` (V1.7.3) and an egg try ``🥚k`` (V1.7.4)."""
-    notes = notes_of(result)
+    notes = notes_as(Notes, result)
     total = notes.get("L")
     text = dot() if total is None else Text(str(total), style="" if total >= least else "dim")
     tried = notes.get("try")

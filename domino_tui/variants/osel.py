@@ -3,11 +3,12 @@ line (``RoundResult.closed_out``), so its note needs no words of its own."""
 
 from __future__ import annotations
 
+from ..engine.variants.osel import Notes
 from .base import Presenter
 
 
 class OselPresenter(Presenter):
-    handled = frozenset({"closed_out"})
+    notes_type = Notes
     page = "osel"
 
 

@@ -1,6 +1,6 @@
 """What every score sheet's rows are made of: the round's number cell with its marks, the dot
 of nothing written, a totals row, and the marks a variant's cells use (the key that says what
-each mark means is ``score_words.variant_key``: the meaning is never carried by colour alone).
+each mark means is ``words.score.variant_key``: the meaning is never carried by colour alone).
 
 Козёл's sheet (``app/widgets/scores.py``) and each presenter's own rows (:meth:`.base.Presenter
 .sheet_rows`) draw with these, so the table's side sheet and a replay's sheet look alike.

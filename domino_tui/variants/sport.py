@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 
 from rich.table import Table
 from rich.text import Text
@@ -11,31 +10,25 @@ from rich.text import Text
 from ..engine.match import RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
+from ..engine.variants.sport import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told
+from .base import EndWords, Presenter, Told, notes_as
 from .sheet import (
     WRITTEN,
     dot,
-    notes_of,
     number_cell,
     total_row,
 )
 from .sums import written_sum
 
 
-class Ended(StrEnum):
-    """How a спортивное match ends, beyond the goat (the last round's ``notes["ended"]``)."""
-
-    DEALS = "deals"  # V6.9: every deal played
-
-
 class SportPresenter(Presenter):
-    handled = frozenset({"writer", "points", "tie", "deals_left", "ended"})
-    ends = {Ended.DEALS: EndWords("vn.ended.deals")}  # noqa: RUF012 - read-only table
+    notes_type = Notes
+    ends = {Ended.DEALS: EndWords("vn.ended.deals", n="rounds")}  # noqa: RUF012 - read-only table
     page = "sport"
 
     def round_notes(self, told: Told) -> list[str]:
-        notes, sides, lang = told.notes, told.sides, told.lang
+        notes, sides, lang = told.notes_as(Notes), told.sides, told.lang
         out = []
         writer = notes.get("writer", -1)
         if notes.get("tie"):
@@ -49,7 +42,7 @@ class SportPresenter(Presenter):
 
     def side_sum(self, rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
         """V6.8.2, V6.7: the pair that won the deal writes the other pair's hands."""
-        if (result.notes or {}).get("tie"):
+        if notes_as(Notes, result).get("tie"):
             return [tr("vs.sport_tie", lang, after=line.after.written)]
         return written_sum(line, lang)
 
@@ -65,7 +58,7 @@ class SportPresenter(Presenter):
 # --- its sheet's cells ----------------------------------------------------------------------------
 def sport_cell(result: RoundResult, line: SideLine) -> Text:
     """What the pair wrote this deal (V6.8.2, V6.7); ``=`` for an equal fish."""
-    if notes_of(result).get("tie"):
+    if notes_as(Notes, result).get("tie"):
         return Text("=", style="dim")
     if line.round_points:
         return Text(str(line.round_points), style=WRITTEN)

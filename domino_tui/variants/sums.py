@@ -1,13 +1,13 @@
 """Arithmetic shared by the presenters whose sheet writes and wipes (морской, спортивное).
 
-Apart from :mod:`.base` because it reads Козёл's marks from :mod:`..score_words`, which the
+Apart from :mod:`.base` because it reads Козёл's marks from :mod:`..words.score`, which the
 transcript imports: the presenters load when first asked, after the transcript."""
 
 from __future__ import annotations
 
 from ..engine.scoring import SideLine
 from ..i18n import Lang, tr
-from ..score_words import WIPED_MARK
+from ..words.score import WIPED_MARK
 
 
 def written_sum(line: SideLine, lang: Lang) -> list[str]:

@@ -4,8 +4,6 @@ the hands, what was written off."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -14,33 +12,26 @@ from ..engine.match import RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
+from ..engine.variants.telefon import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, at, per_side
+from .base import EndWords, Presenter, Told, at, notes_as, per_side
 from .sheet import (
     dot,
-    notes_of,
     number_cell,
     total_row,
 )
 
 
-class Ended(StrEnum):
-    """How a Телефон match ends, beyond the goat (the last round's ``notes["ended"]``)."""
-
-    TARGET = "target"  # V3.9: the target reached
-    ROUNDS = "rounds"  # rounds:N played
-
-
 class TelefonPresenter(Presenter):
-    handled = frozenset({"play", "plays", "bonus", "paid", "fish_winner", "lot", "ended"})
+    notes_type = Notes
     ends = {  # noqa: RUF012 - read-only table
         Ended.TARGET: EndWords("vn.ended.target", "winners"),
-        Ended.ROUNDS: EndWords("vn.ended.rounds"),
+        Ended.ROUNDS: EndWords("vn.ended.rounds", n="rounds"),
     }
     page = "telefon"
 
     def round_notes(self, told: Told) -> list[str]:
-        rules, result, notes = told.rules, told.result, told.notes
+        rules, result, notes = told.rules, told.result, told.notes_as(Notes)
         names, sides, lang = told.names, told.sides, told.lang
         out = []
         lot = notes.get("lot")
@@ -74,7 +65,7 @@ class TelefonPresenter(Presenter):
 
     def side_sum(self, rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> list[str]:
         """V3.8.2-V3.8.5: ``12 + 3 during play + 2 for the hands = 17``."""
-        notes: dict[str, Any] = result.notes or {}
+        notes = notes_as(Notes, result)
         side = line.side
         play, bonus = at(notes.get("play"), side), at(notes.get("bonus"), side)
         paid = at(notes.get("paid"), side)
@@ -97,7 +88,7 @@ class TelefonPresenter(Presenter):
         self, rules: Rules, results: Sequence[RoundResult], table: Table, lang: Lang
     ) -> None:
         for result in results:
-            notes = notes_of(result)
+            notes = notes_as(Notes, result)
             cells = [telefon_cell(line, notes) for line in result.score.lines]
             table.add_row(number_cell(result), *cells, style="underline")
             total_row(table, result)
@@ -117,7 +108,7 @@ def bonus_words(rules: Rules, result: RoundResult, line: SideLine, bonus: int, l
 
 
 # --- its sheet's cells ----------------------------------------------------------------------------
-def telefon_cell(line: SideLine, notes: dict[str, Any]) -> Text:
+def telefon_cell(line: SideLine, notes: Notes) -> Text:
     """``7+3``: points made during play (V3.8.2) and the bonus for the hands (V3.8.3,
     V3.8.4); ``−N``: the hand written off (V3.8.5)."""
     side = line.side

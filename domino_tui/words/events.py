@@ -12,8 +12,8 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..engine.variants import get_variant
-from ..transcript import plural
-from ..transcript_cross import CrossStep, replay_cross
+from ..i18n import plural
+from .cross import CrossStep, replay_cross
 from .strings import t
 
 

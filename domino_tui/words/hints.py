@@ -15,8 +15,8 @@ from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles
 from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
-from ..transcript import plural
-from ..transcript_cross import ARROWS
+from ..i18n import plural
+from .cross import ARROWS
 from .strings import t
 from .turn import move_text
 

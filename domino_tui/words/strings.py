@@ -10,18 +10,26 @@ from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..engine.round import REASONS
-from ..names import level_name as level_name  # re-exported: the app names levels and presets
-from ..names import short_preset as short_preset
-from ..transcript import plural
+from ..i18n import plural
+from .names import level_name as level_name  # re-exported: the app names levels and presets
+from .names import short_preset as short_preset
 
 if TYPE_CHECKING:
     from ..storage.saves import NotFinished
     from ..storage.stats import Replaced
 
-BOT_NAMES: dict[str, tuple[str, ...]] = {
-    "ru": ("Маша", "Лёша", "Оля", "Серёжа"),
-    "en": ("Masha", "Alex", "Olya", "Serg"),
-}
+# the bots' house names, one catalog entry each (a language names its own bots)
+BOT_NAME_KEYS = (
+    i18n.N_("bot.name.1"),
+    i18n.N_("bot.name.2"),
+    i18n.N_("bot.name.3"),
+    i18n.N_("bot.name.4"),
+)
+
+
+def bot_names(lang: str) -> tuple[str, ...]:
+    """The bots' house names in ``lang`` («Маша», «Лёша» … / Masha, Alex …)."""
+    return tuple(t(key, lang) for key in BOT_NAME_KEYS)
 
 
 def t(key: str, lang: str, **fmt: object) -> str:
@@ -78,9 +86,9 @@ def save_broken(err: Exception, lang: str) -> str:
 
 def unreadable(key: str, err: OSError, folder: object, lang: str) -> str:
     """A list whose folder cannot be read (``key``: which list), naming the folder and why in
-    the commands' words (:mod:`domino_tui.os_words`): an empty list there would tell the
+    the commands' words (:mod:`domino_tui.words.os_errors`): an empty list there would tell the
     player that nothing is kept, which may be untrue."""
-    from ..os_words import reason, shown
+    from .os_errors import reason, shown
 
     return t(key, lang, folder=shown(folder), why=reason(err, lang))
 

@@ -14,7 +14,7 @@ from ..engine.actions import DRAW, KNOCK, placements
 from ..engine.cross import END_NAMES
 from ..engine.round import Event
 from ..engine.tiles import TileSet
-from ..transcript_cross import ARROWS
+from .cross import ARROWS
 from .strings import t
 
 # the polite pronoun keeps its capital inside a Russian sentence («Маша, Вы взяли …»)

@@ -22,7 +22,7 @@ from domino_tui.engine.rules import make_rules
 from domino_tui.engine.scoring import RoundScore, SideLine, Standing
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
 from domino_tui.play.session import GameSession, Seat
-from domino_tui.score_words import hand_sum, rule_lines, side_sum
+from domino_tui.words.score import hand_sum, rule_lines, side_sum
 
 from .driver import game, plain, seeded_app, settle
 from .test_snapshots import to_round_end

@@ -21,9 +21,9 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import seat_view
 from domino_tui.play.session import GameSession, Seat, table_seats
-from domino_tui.score_words import legend
 from domino_tui.storage import archive_match, load_record
 from domino_tui.storage.meta import Seat as StoredSeat
+from domino_tui.words.score import legend
 
 from .driver import game, key_for_turn, screen_text, seeded_app, settle
 

@@ -13,7 +13,7 @@ from domino_tui.app import make_app
 from domino_tui.app.screens.rules import PAGES, Book, RulesScreen, page_markdown, page_of
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.play.session import GameSession, Seat
-from domino_tui.texts import variant_page, variant_pages
+from domino_tui.words.pages import variant_page, variant_pages
 
 from .driver import screen_text, settle
 

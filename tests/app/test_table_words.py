@@ -32,8 +32,8 @@ from domino_tui.engine.tiles import bits
 from domino_tui.play.saving import Saves
 from domino_tui.play.session import GameSession, Seat
 from domino_tui.play.turn_moves import tile_codes
-from domino_tui.transcript import side_names
-from domino_tui.variant_words import round_notes
+from domino_tui.words.transcript import side_names
+from domino_tui.words.variant import round_notes
 
 from .driver import game, screen_text, settle
 from .test_cross_input import position, select

@@ -20,7 +20,7 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.storage import archive_match, load_record, paths
 from domino_tui.storage.meta import Seat
-from domino_tui.transcript_cross import ends_text, replay_cross
+from domino_tui.words.cross import ends_text, replay_cross
 
 from .driver import screen_text
 
@@ -176,7 +176,7 @@ async def test_a_match_played_at_the_table_is_archived_and_exports(
     from domino_tui.cli import app as cli
     from domino_tui.play.saving import Saves
     from domino_tui.play.session import GameSession, table_seats
-    from domino_tui.transcript import match_text
+    from domino_tui.words.transcript import match_text
 
     from .driver import play_to_end
 

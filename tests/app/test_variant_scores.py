@@ -29,12 +29,11 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.round import Event
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX
-from domino_tui.i18n import tr
+from domino_tui.i18n import plural, tr
 from domino_tui.play.session import GameSession, Seat
-from domino_tui.score_words import legend_line
-from domino_tui.transcript import plural
-from domino_tui.variant_sums import variant_sum
 from domino_tui.words.events import event_line, last_action
+from domino_tui.words.score import legend_line
+from domino_tui.words.variant_sums import variant_sum
 
 from .driver import key_for_turn, plain, settle
 

@@ -88,12 +88,13 @@ FIRST_FRAME = frozenset(
         "domino_tui.launch",
         "domino_tui.i18n",
         "domino_tui.text",
-        "domino_tui.score_words",
-        "domino_tui.transcript",
-        "domino_tui.transcript_cross",
-        "domino_tui.variant_words",
-        "domino_tui.names",  # presets and levels by name, for the table and the lists
-        "domino_tui.os_words",  # what the system said, in words (the folder checks at start)
+        "domino_tui.option",  # the rules' and the variants' options, read and judged
+        "domino_tui.words.score",
+        "domino_tui.words.transcript",
+        "domino_tui.words.cross",
+        "domino_tui.words.variant",
+        "domino_tui.words.names",  # presets and levels by name, for the table and the lists
+        "domino_tui.words.os_errors",  # what the system said, in words (the folder checks at start)
         # `domino play` read without typer (cli.quick) and what the command does (cli.table)
         *(f"domino_tui.cli{m}" for m in ("", ".health", ".quick", ".table", ".words")),
         *(f"domino_tui.engine{m}" for m in ("", ".actions", ".cross", ".deal", ".geometry")),
@@ -308,10 +309,10 @@ async def test_the_start_screen_under_the_table_builds_its_menu_when_the_player_
 def test_a_built_in_bot_is_made_without_looking_for_plugins(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from domino_tui import bots
+    from domino_tui import bots, plugins
 
     looked: list[str] = []
-    monkeypatch.setattr(bots, "entry_points", lambda group: looked.append(group) or [])
+    monkeypatch.setattr(plugins, "entry_points", lambda group: looked.append(group) or [])
     bots.reload_plugins()
     try:
         bots.make_bot("hard", 1)

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import domino_tui.bots as registry
+from domino_tui import plugins as plugin_reader
 from domino_tui.arena import ArenaConfig, run_arena
 from domino_tui.bots import BotOption, make_bot, parse_spec
 from domino_tui.cli import app
@@ -35,7 +36,7 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Install]:
         monkeypatch.setitem(sys.modules, "contract_plugins", module)
         group = registry.ENTRY_POINT_GROUP
         eps = [EntryPoint(n, f"contract_plugins:{n}", group) for n in factories]
-        monkeypatch.setattr(registry, "entry_points", lambda group: eps)
+        monkeypatch.setattr(plugin_reader, "entry_points", lambda group: eps)
         registry.reload_plugins()
         return registry.available()
 

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import domino_tui.bots as registry
+from domino_tui import plugins as plugin_reader
 from domino_tui.arena import ArenaConfig, run_arena
 from domino_tui.bots import LEVELS, make_bot
 from domino_tui.bots.counter import CounterBot
@@ -97,7 +98,7 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         EntryPoint("broken", "no_such_module_anywhere:Bot", group),
         EntryPoint("greedy", "suitkeeper_bot:SuitKeeperBot", group),
     ]
-    monkeypatch.setattr(registry, "entry_points", lambda group: fake)
+    monkeypatch.setattr(plugin_reader, "entry_points", lambda group: fake)
     registry.reload_plugins()
     yield
     registry.reload_plugins()
@@ -171,7 +172,7 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         EntryPoint("\x1b[2Jbad", "hostile_plugin:Hostile", group),
         EntryPoint("a,b", "hostile_plugin:Hostile", group),
     ]
-    monkeypatch.setattr(registry, "entry_points", lambda group: fake)
+    monkeypatch.setattr(plugin_reader, "entry_points", lambda group: fake)
     registry.reload_plugins()
     yield
     registry.reload_plugins()

@@ -69,7 +69,7 @@ def test_raw_prints_the_packaged_page_of_the_presets_variant(preset: str, lang: 
     """Маггинс and «Все тройки» are on Телефон's page (V3); the text is the package's."""
     from domino_tui.engine.rules import make_rules
     from domino_tui.engine.variants import MODULES
-    from domino_tui.texts import variant_page
+    from domino_tui.words.pages import variant_page
 
     page = MODULES[make_rules({}, preset).variant]
     assert run("rules", "--rules", preset, "--lang", lang, "--raw").stdout == variant_page(

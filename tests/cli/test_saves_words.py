@@ -142,7 +142,7 @@ def test_resume_resign_asks_the_question_the_app_asks(
     """K10.1: ``resume ID --resign`` names the game (its name, the round, when it was saved),
     its players and who resigns, in the very words of the Saved games dialog (one function
     words both); "no" leaves the game as it was."""
-    from domino_tui.save_words import resign_question
+    from domino_tui.words.saves import resign_question
 
     saves = Saves(home / "data" / "saves")
     info = saves.listing()[0]
@@ -193,7 +193,7 @@ def test_resume_resign_asks_without_loading_textual(home: Path) -> None:
     assert "Сдать эту партию? Морской козёл, кон 1" in done.stdout, done.stdout + done.stderr
     line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
     loaded = set(json.loads(line.split(" ", 1)[1]))
-    assert "domino_tui.save_words" in loaded
+    assert "domino_tui.words.saves" in loaded
     assert not {
         m for m in loaded if m.split(".")[0] == "textual" or m.startswith("domino_tui.app.screens")
     }

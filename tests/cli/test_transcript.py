@@ -22,7 +22,7 @@ from domino_tui.engine.tiles import DOUBLE_SIX, bits
 from domino_tui.engine.variants import base as variant_base
 from domino_tui.engine.variants import get_variant
 from domino_tui.engine.view import seat_view
-from domino_tui.transcript import (
+from domino_tui.words.transcript import (
     match_text,
     plural,
     render_match,

@@ -22,8 +22,8 @@ from domino_tui.i18n import has_key
 from domino_tui.play.saving import Saves
 from domino_tui.play.session import GameSession, Seat
 from domino_tui.storage.archive import load_record
-from domino_tui.transcript import match_text
 from domino_tui.words.strings import end_name, reason
+from domino_tui.words.transcript import match_text
 
 from .helpers import run
 

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from domino_tui import i18n
+from domino_tui import plugins as plugin_reader
 from domino_tui.cli.sim import play_match
 from domino_tui.engine import variants as registry
 from domino_tui.engine.rules import PRESETS, RulesError, make_rules
-from domino_tui.transcript import match_text, round_stories
+from domino_tui.words.transcript import match_text, round_stories
 
 from .helpers import run
 
@@ -26,7 +27,7 @@ GROUP = registry.ENTRY_POINT_GROUP
 
 def _installed(monkeypatch: pytest.MonkeyPatch, eps: list[EntryPoint]) -> None:
     monkeypatch.syspath_prepend(str(EXAMPLE))
-    monkeypatch.setattr(registry, "entry_points", lambda group: eps if group == GROUP else [])
+    monkeypatch.setattr(plugin_reader, "entry_points", lambda group: eps if group == GROUP else [])
     registry.reload_plugins()
     i18n.reload_catalogs()
 
@@ -111,8 +112,20 @@ def test_a_built_in_game_never_looks_for_plugins(monkeypatch: pytest.MonkeyPatch
     def refuse(group: str) -> list[EntryPoint]:
         raise AssertionError("looked for plugins")
 
-    monkeypatch.setattr(registry, "entry_points", refuse)
+    monkeypatch.setattr(plugin_reader, "entry_points", refuse)
     registry.reload_plugins()
     for preset in ("kozel", "morskoy", "telefon", "general"):
         assert make_rules({}, preset).variant
     registry.reload_plugins()
+
+
+@pytest.mark.usefixtures("plugins")
+def test_the_example_variant_declares_its_record_and_count() -> None:
+    """Built on Козёл's count but not Козёл: its record is version 3 (older versions know no
+    variant and would refuse it), and it counts as Козёл, not as classic (C4)."""
+    from domino_tui.engine.record import VERSION, make_record
+
+    rules = make_rules({"players": 2}, "six")
+    assert not rules.classic_count and make_rules({}, "classic").classic_count
+    match = play_match(rules, 1, ["greedy", "greedy"])
+    assert make_record(match, preset="six")["version"] == VERSION

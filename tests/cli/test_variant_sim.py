@@ -17,11 +17,11 @@ from domino_tui.engine.match import Match
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.engine.tiles import DOUBLE_SIX
 from domino_tui.engine.variants import get_variant
-from domino_tui.i18n import tr
-from domino_tui.transcript import match_text, plural, seat_names, side_names
-from domino_tui.transcript_cross import cross_picture, ends_text, replay_cross
-from domino_tui.variant_words import ended_words, round_notes
+from domino_tui.i18n import plural, tr
 from domino_tui.variants import presenter
+from domino_tui.words.cross import cross_picture, ends_text, replay_cross
+from domino_tui.words.transcript import match_text, seat_names, side_names
+from domino_tui.words.variant import ended_words, round_notes
 
 from .helpers import find_match, run
 
@@ -311,7 +311,7 @@ def test_sim_help_lists_every_preset() -> None:
     ("args", "words"),
     [
         (["--rules", "nope"], "unknown preset 'nope'; allowed: kozel, kozel-pairs, classic"),
-        (["--rules", "osel", "--set", "closed_doubles=maybe"], "closed_doubles is on/off"),
+        (["--rules", "osel", "--set", "closed_doubles=maybe"], "closed_doubles must be on or off"),
         (["--rules", "general", "--set", "fish=all"], "fish"),
     ],
 )

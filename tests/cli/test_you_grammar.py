@@ -15,8 +15,8 @@ from domino_tui import i18n
 from domino_tui.cli.sim import play_match
 from domino_tui.engine.rules import make_rules
 from domino_tui.play.session import GameSession, Seat
-from domino_tui.transcript import match_text
 from domino_tui.words.events import event_line
+from domino_tui.words.transcript import match_text
 
 VERBS = {
     "ru": r"ставит|кладёт|берёт|стучит|заходит|вышел|забирает|набрал|набирает|пишет|получает"

@@ -17,17 +17,17 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from domino_tui import i18n
-from domino_tui.transcript import plural
+from domino_tui.i18n import plural
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogs  # noqa: E402
 
-LANGS = ("en", "ru")
+LANGS = ("en", "ru")  # the project's catalogs (i18n.languages() finds them)
 
 
 def _po(lang: str) -> Path:
-    return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "domino.po"
+    return i18n.locale_dir() / lang / "LC_MESSAGES" / "domino.po"
 
 
 def _read(lang: str) -> Catalog:
@@ -105,14 +105,19 @@ def test_strict_mode_refuses_a_missing_key(monkeypatch: pytest.MonkeyPatch) -> N
 def test_a_missing_catalog_is_one_line_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    # a source tree never built: the .po without their .mo
+    for lang in LANGS:
+        (tmp_path / lang / "LC_MESSAGES").mkdir(parents=True)
+        (tmp_path / lang / "LC_MESSAGES" / "domino.po").write_bytes(_po(lang).read_bytes())
+    monkeypatch.setenv("DOMINO_LOCALE_DIR", str(tmp_path))
     monkeypatch.delenv("DOMINO_STRICT_I18N", raising=False)
     i18n.reload_catalogs()
     try:
         assert i18n.tr("goat", "ru") == "goat"  # the key itself, and the app keeps running
         assert i18n.tr("goat", "ru") == "goat"
         assert i18n.tn("tx.tiles", 5, "ru") == "tx.tiles"
-        assert i18n.plural_index(5, "ru") == 2  # the plural rule is built in
+        assert i18n.plural_index(5, "ru") == 2  # the rule read from the .po's header
+        assert i18n.plural_index(21, "ru") == 0 and i18n.plural_index(2, "en") == 1
     finally:
         monkeypatch.undo()
         i18n.reload_catalogs()
@@ -125,7 +130,7 @@ def test_a_missing_catalog_is_one_line_not_a_traceback(
 def test_headers_carry_the_plural_rules() -> None:
     for lang in LANGS:
         catalog = _read(lang)
-        assert catalog.plural_forms == i18n.PLURAL_FORMS[lang]
+        assert catalog.plural_forms == i18n._po_plural_forms(lang)
         assert catalog.num_plurals == {"en": 2, "ru": 3}[lang]
         assert str(catalog.locale) == lang
 
@@ -331,7 +336,7 @@ def test_adding_a_language_is_adding_a_catalog(
     """A new .po under locale/ is compiled and served by the same runtime."""
     import shutil
 
-    shutil.copytree(i18n.LOCALE_DIR, tmp_path, dirs_exist_ok=True)
+    shutil.copytree(i18n.locale_dir(), tmp_path, dirs_exist_ok=True)
     uk = tmp_path / "uk" / "LC_MESSAGES"
     uk.mkdir(parents=True)
     catalog = Catalog(locale="uk", domain="domino")
@@ -341,10 +346,12 @@ def test_adding_a_language_is_adding_a_catalog(
     with (uk / "domino.po").open("wb") as f:
         write_po(f, catalog)
     catalogs.compile_all(tmp_path)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setenv("DOMINO_LOCALE_DIR", str(tmp_path))
     i18n.reload_catalogs()
     try:
         assert i18n.tr("goat", "uk") == "цап"
+        assert i18n.languages() == ("ru", "en", "uk")  # found, not listed anywhere
+        assert i18n.detect_lang({"LANG": "uk_UA.UTF-8"}) == "uk"
     finally:
         monkeypatch.undo()
         i18n.reload_catalogs()

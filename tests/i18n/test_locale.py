@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from domino_tui import i18n
 from domino_tui.app import make_app
 from domino_tui.cli import app as cli
-from domino_tui.cli.options import Lang
+from domino_tui.cli.options import Lang  # built from the catalogs found
 from domino_tui.cli.words import resolve_lang
 from domino_tui.storage.settings import Settings, SettingsStore, default_path
 from tests.app.driver import screen_text

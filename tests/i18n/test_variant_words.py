@@ -4,23 +4,27 @@ catalogs, with the same placeholders."""
 
 from __future__ import annotations
 
+import importlib
+import json
 import string
+from typing import get_args
 
 import pytest
 
 from domino_tui import i18n
 from domino_tui.engine.cross import END_NAMES
-from domino_tui.engine.rules import PRESETS
-from domino_tui.engine.variants import MODULES
+from domino_tui.engine.rules import PRESETS, make_rules
+from domino_tui.engine.variants import MODULES, get_variant, morskoy
 from domino_tui.variants import presenter
+from domino_tui.words.variant import ended_words, round_notes
 
 LANGS = ("en", "ru")
 
-# the values the variant modules document for their notes (docs/variants, module docstrings)
+# the values Морской's notes may hold, as its Notes type declares them
 MORSKOY = {
-    "fish": ("won", "write_off", "eggs", "nothing", "void"),
-    "na_sto": ("won", "svoyak", "wiped"),
-    "try": ("written_off", "failed", "lost", "dropped"),
+    "fish": get_args(morskoy.Fish),
+    "na_sto": get_args(morskoy.NaSto.__annotations__["result"]),
+    "try": get_args(morskoy.TryResult),
 }
 
 
@@ -55,3 +59,37 @@ def test_every_variant_has_a_presenter_of_its_own_module() -> None:
     for name, module in MODULES.items():
         words = importlib.import_module(f"domino_tui.variants.{module}")
         assert presenter(name) is words.PRESENTER
+
+
+@pytest.mark.parametrize("name", list(MODULES))
+def test_a_presenter_reads_its_engine_modules_notes_and_words_every_end(name: str) -> None:
+    """The notes a variant writes are its engine module's ``Notes`` type, the ways its match
+    ends its ``Ended`` enum: its presenter reads that type and has words for every member."""
+    engine = importlib.import_module(type(get_variant(name)).__module__)
+    shown = presenter(name)
+    assert shown.notes_type is getattr(engine, "Notes", None)
+    assert set(shown.ends) == set(getattr(engine, "Ended", ()))
+    for ended in shown.ends:
+        assert isinstance(ended, engine.Ended)
+
+
+@pytest.mark.parametrize("preset", ["morskoy", "general", "telefon", "sport", "chechevo"])
+def test_notes_read_back_from_a_record_say_the_same(preset: str) -> None:
+    """A record keeps the notes as a plain JSON object (the ends as plain text): read back,
+    every round's words and how the match ended are the same as from the match played."""
+    import dataclasses
+
+    from domino_tui.cli.sim import play_match
+
+    rules = make_rules({}, preset)
+    match = play_match(rules, 5, ["greedy"] * rules.players)
+    names = [f"P{s}" for s in range(rules.players)]
+    sides = [f"S{s}" for s in range(rules.sides)]
+    played = [round_notes(rules, r, names, sides, "en") for r in match.results]
+    ended = ended_words(match, sides, "en")
+    for i, result in enumerate(match.results):
+        plain = json.loads(json.dumps(result.notes))
+        assert type(plain.get("ended")) in (str, type(None))  # not the enum any more
+        match.results[i] = dataclasses.replace(result, notes=plain)
+    assert [round_notes(rules, r, names, sides, "en") for r in match.results] == played
+    assert ended_words(match, sides, "en") == ended

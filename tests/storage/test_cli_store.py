@@ -12,7 +12,7 @@ from domino_tui.storage import paths
 from domino_tui.storage.archive import archive_match, load_record
 from domino_tui.storage.meta import Seat
 from domino_tui.storage.stats import StatsDB
-from domino_tui.transcript import match_text
+from domino_tui.words.transcript import match_text
 
 from .helpers import bot_match, fish_then_abandon_match, goes_out_match
 

@@ -21,11 +21,11 @@ from textual.screen import Screen
 from ...engine.actions import DRAW, KNOCK
 from ...engine.match import RoundResult
 from ...engine.round import Event, RoundState
+from ...i18n import plural
 from ...play.events import EVERYONE, Moved, Refused, TableEvent, Tick, TimeUp
 from ...play.session import GameSession, UndoError
 from ...play.table import TableSession
 from ...play.turn import Refuse
-from ...transcript import plural
 from ...words.strings import t
 from ..view import offered_keys
 from ..widgets.chain import Chain

@@ -15,10 +15,10 @@ from textual.widgets import Button, Static
 
 from ...i18n import has_key
 from ...play.session import GameSession
-from ...score_words import blank_goat
 from ...text import clean
-from ...variant_words import ended_words
+from ...words.score import blank_goat
 from ...words.strings import t
+from ...words.variant import ended_words
 from ..widgets.scores import GOAT, standing_text
 from .base import DominoModal
 

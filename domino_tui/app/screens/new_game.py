@@ -18,11 +18,10 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
 from ...engine.variants.base import Option
-from ...i18n import has_key
+from ...i18n import has_key, plural
 from ...play.session import GameSession, Seat, table_seats
-from ...transcript import plural
-from ...variant_words import all_options
 from ...words.strings import level_name, t
+from ...words.variant import all_options
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.switch import WordedSwitch, switch_words
 from .base import DominoScreen

@@ -32,7 +32,7 @@ from ...play.session import GameSession, Seat
 from ...storage.archive import LoadedRecord, RecordInfo, list_records, load_record
 from ...storage.paths import records_dir
 from ...text import clean
-from ...transcript_cross import ends_text
+from ...words.cross import ends_text
 from ...words.events import event_line, result_headline
 from ...words.strings import level_name, short_preset, t, unreadable
 from ..app import DominoApp

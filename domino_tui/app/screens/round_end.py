@@ -1,6 +1,6 @@
 """The end of a round: every hand revealed with its points (K4.5) and each score change told
-as arithmetic a player can check by hand (``domino_tui.score_words``; a variant with its own
-sheet: its sheet's lines from ``variant_words.round_notes`` and ``domino_tui.variant_sums``)."""
+as arithmetic a player can check by hand (``domino_tui.words.score``; a variant with its own
+sheet: its sheet's lines from ``words.variant.round_notes`` and ``words.variant_sums``)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from textual.widgets import Button, Footer, Static
 from ...engine.match import RoundResult
 from ...engine.variants import get_variant
 from ...play.session import GameSession
-from ...score_words import bonus_of, hand_sum, legend_line, rule_lines, side_sum
-from ...transcript import side_names
-from ...variant_sums import has_own_sum, variant_sum
-from ...variant_words import ended_words, round_notes
 from ...words.events import result_headline
+from ...words.score import bonus_of, hand_sum, legend_line, rule_lines, side_sum
 from ...words.strings import t
+from ...words.transcript import side_names
+from ...words.variant import ended_words, round_notes
+from ...words.variant_sums import has_own_sum, variant_sum
 from ..widgets.scores import standing_text
 from .base import DominoModal
 

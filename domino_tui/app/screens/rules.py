@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -23,7 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Tab, Tabs
 
-from ...texts import variant_page, variant_pages
+from ...words.pages import keys_page, rules_page, variant_page, variant_pages
 from ...words.strings import t
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoScreen
@@ -32,48 +31,16 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.markdown import Markdown
 
-KEYS_MD = {
-    "en": """
-## Keys at the table
-
-| key | does |
-|---|---|
-| ← / → | choose a tile (or the end, when a tile fits both) |
-| Enter | play the chosen tile; a click on a tile does the same |
-| D | draw from the boneyard (or click it) |
-| K | knock when nothing fits and the boneyard is empty |
-| H | hint: what the hard bot would play |
-| Space | skip the bots' wait |
-| R | these rules · Ctrl+P commands · Q quit |
-""",
-    "ru": """
-## Клавиши за столом
-
-| клавиша | что делает |
-|---|---|
-| ← / → | выбрать кость (или конец, если кость подходит к обоим) |
-| Enter | сходить выбранной костью; щелчок по кости — то же |
-| D | взять из базара (или щёлкнуть по нему) |
-| K | стучать, когда ходить нечем и базар пуст |
-| H | подсказка: как сыграл бы сильный бот |
-| Пробел | не ждать ботов |
-| R | эти правила · Ctrl+P команды · Q выход |
-""",
-}
-
 
 def rules_markdown(lang: str) -> str:
-    """The rule book shipped in ``domino_tui/texts``; the score table's key and the keys table
-    always follow (the key's words are the table's own, so both always agree)."""
+    """The rule book shipped with the catalogs (:mod:`domino_tui.words.pages`); the score
+    table's key and the keys table always follow (the key's words are the table's own, so both
+    always agree)."""
     from ...engine.rules import make_rules
-    from ...score_words import legend_markdown
+    from ...words.score import legend_markdown
 
-    try:
-        body = resources.files("domino_tui.texts").joinpath(f"rules_{lang}.md").read_text("utf-8")
-    except (OSError, ModuleNotFoundError):
-        body = ""
     key = legend_markdown(make_rules({}), lang)
-    return body + "\n" + key + "\n" + KEYS_MD.get(lang, KEYS_MD["en"])
+    return rules_page(lang) + "\n" + key + "\n\n" + keys_page(lang)
 
 
 PAGES = ("kozel", *variant_pages())  # Козёл's book (and classic's), then V1-V6

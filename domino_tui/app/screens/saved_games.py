@@ -18,12 +18,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Static
 
 from ...i18n import has_key
-from ...names import kept_game_name, short_preset
 from ...play.saving import Saves
-from ...save_words import players_text, resign_question, score_text, when_text
 from ...storage import SaveError, SaveInfo, SaveLocked
 from ...storage.saves import NotFinished
 from ...text import clean
+from ...words.names import kept_game_name, short_preset
+from ...words.saves import players_text, resign_question, score_text, when_text
 from ...words.strings import not_counted, t, unreadable
 from ..widgets.keys_footer import KeysFooter
 from .base import DominoModal, DominoScreen

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Switch
 
+from ...i18n import languages
 from ...storage.settings import PACES, THEMES, TILE_STYLES, Settings
 from ...words.strings import t, theme_label
 from ..widgets.keys_footer import KeysFooter
@@ -32,7 +33,10 @@ class SettingsScreen(DominoScreen):
         with VerticalScroll():
             yield Label(t("language", lang))
             yield Select(
-                [("Русский", "ru"), ("English", "en")], value=s.lang, allow_blank=False, id="lang"
+                [(t("lang.name", code), code) for code in languages()],
+                value=s.lang,
+                allow_blank=False,
+                id="lang",
             )
             yield Label(t("theme", lang))
             yield Select(

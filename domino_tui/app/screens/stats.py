@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.widgets import DataTable, Static
 
 from ...coach.history import Series, history
+from ...i18n import plural
 from ...storage.paths import records_dir, stats_path
 from ...storage.reading import scan_folder
 from ...storage.stats import (
@@ -35,7 +36,6 @@ from ...storage.stats import (
     StatsError,
 )
 from ...text import clean
-from ...transcript import plural
 from ...words.error_rates import error_table
 from ...words.strings import stats_replaced, t, unreadable
 from ..widgets.chart import RatingChart

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...engine.actions import DOWN, LEFT, RIGHT, UP
 from ...engine.cross import CLOSED, CrossState
-from ...transcript_cross import arm_tiles
+from ...words.cross import arm_tiles
 
 
 @dataclass(frozen=True)

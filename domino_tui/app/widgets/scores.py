@@ -25,9 +25,9 @@ from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
 from ...engine.variants import get_variant
 from ...play.session import GameSession
-from ...transcript import remembers
 from ...words.events import scoring_step
 from ...words.strings import t
+from ...words.transcript import remembers
 from .variant_sheets import (
     FISH,
     WRITTEN,
@@ -45,7 +45,7 @@ REMEMBERED = "yellow"
 def standing_text(st: Standing, rules: Rules) -> Text:
     """A side's total as the sheet writes it (K7.1, K7.2); a variant without Козёл's
     remembered points (морской, телефон, генерал, спортивное) shows its written total."""
-    if rules.is_classic or not remembers(rules):
+    if rules.classic_count or not remembers(rules):
         return Text(str(st.written), style="bold")
     if st.opened:
         return Text(str(st.written), style=WRITTEN)
@@ -61,7 +61,7 @@ def points_text(line: SideLine, rules: Rules) -> Text:
     points = line.round_points
     if line.went_out:
         text = Text(OUT, style="bold green")
-    elif points and rules.is_classic:
+    elif points and rules.classic_count:
         text = Text(str(points), style="bold")
     elif points and line.written_now:
         text = Text(str(points), style=WRITTEN)
@@ -169,7 +169,7 @@ def live(match: Match) -> tuple[int, ...]:
 def sheet_parts(session: GameSession, lang: str) -> tuple[Table, str]:
     """The side sheet of the table: the score table and the caption in its border (the fish
     carry-over pending, the target or the deals left, a match played with undo). The key of
-    its marks is under the side panel (``score_words.legend_line``), never inside the
+    its marks is under the side panel (``words.score.legend_line``), never inside the
     scrolling sheet, where it would push the latest round out of view at 80×24."""
     s, m = session, session.match
     names = [s.side_name(side) for side in range(s.rules.sides)]

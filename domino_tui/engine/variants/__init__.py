@@ -17,8 +17,11 @@ its reason in :func:`plugin_errors`, and never stops the game.
 from __future__ import annotations
 
 import importlib
+import logging
 import re
 from typing import TYPE_CHECKING, Any
+
+from ...text import clean
 
 if TYPE_CHECKING:
     from .base import Variant
@@ -55,17 +58,11 @@ PRESET_NAMES: tuple[str, ...] = tuple(PRESET_MODULES)
 
 ENTRY_POINT_GROUP = "domino_tui.variants"
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,29}")
+log = logging.getLogger(__name__)
 
 
 def _module(name: str) -> Any:
     return importlib.import_module(f"{__name__}.{name}")
-
-
-def entry_points(*, group: str) -> Any:
-    """The installed plugins' entry points (importlib.metadata loads only when asked)."""
-    from importlib.metadata import entry_points as installed
-
-    return installed(group=group)
 
 
 # loaded on first use: variant name -> plugin module, preset -> variant name, skipped plugins
@@ -78,55 +75,54 @@ def _load_plugins() -> dict[str, Any]:
     global _plugins
     if _plugins is not None:
         return _plugins
-    found: dict[str, Any] = {}
-    try:
-        eps = list(entry_points(group=ENTRY_POINT_GROUP))
-    except Exception as err:  # broken installation metadata must not stop the game
-        _errors.append(f"entry points: {_said(err)}")
-        eps = []
-    for ep in eps:
-        try:
-            module = _checked(ep, found)
-        except Exception as err:
-            _errors.append(f"{_said(ep.name)}: {_said(err)}")
-            continue
-        found[ep.name] = module
-        for preset in module.PRESETS:
-            _plugin_presets[preset] = ep.name
+    from ... import plugins  # only when plugins are looked for
+
+    found, skipped = plugins.read(
+        plugins.Group(
+            ENTRY_POINT_GROUP,
+            _NAME,
+            "the name needs 1 to 30 lower-case letters, digits, '_' or '-'",
+            lambda name: name in MODULES,
+            "a built-in variant",
+            _checked,
+        )
+    )
+    for skip in skipped:
+        message = f"{_said(skip.name)}: {_said(skip.why)}"
+        _errors.append(message)
+        log.warning("skipped variant plugin %s", message)
     _plugins = found
     return found
 
 
-def _checked(ep: Any, found: dict[str, Any]) -> Any:
-    """A plugin's module once it keeps the contract; ValueError says why not."""
+def _checked(ep: Any, module: Any) -> Any:
+    """A plugin's module once it keeps the contract; :class:`~...plugins.Refused` says why
+    not. Its presets are registered as it is taken."""
+    from ... import plugins
     from .base import Variant
 
     name = ep.name
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise ValueError("the name needs 1 to 30 lower-case letters, digits, '_' or '-'")
-    if name in MODULES or name in found:
-        raise ValueError("the name is taken by a built-in variant or another plugin")
-    module = ep.load()
     variant = getattr(module, "VARIANT", None)
     if not isinstance(variant, Variant) or variant.name != name:
-        raise ValueError(f"VARIANT must be a Variant called {name!r}")
+        raise plugins.Refused(f"VARIANT must be a Variant called {name!r}")
     presets = getattr(module, "PRESETS", None)
     if not isinstance(presets, dict) or not presets:
-        raise ValueError("PRESETS must name at least one --rules preset")
+        raise plugins.Refused("PRESETS must name at least one --rules preset")
     for preset, values in presets.items():
         if not isinstance(preset, str) or not _NAME.fullmatch(preset):
-            raise ValueError(f"preset {_said(preset)} is not a plain name")
+            raise plugins.Refused(f"preset {_said(preset)} is not a plain name")
         if preset in PRESET_MODULES or preset in _plugin_presets:
-            raise ValueError(f"preset {preset!r} is taken")
+            raise plugins.Refused(f"preset {preset!r} is taken")
         if not isinstance(values, dict) or values.get("variant") != name:
-            raise ValueError(f"preset {preset!r} must set variant={name}")
+            raise plugins.Refused(f"preset {preset!r} must set variant={name}")
+    for preset in presets:
+        _plugin_presets[preset] = name
     return module
 
 
 def _said(value: object) -> str:
     """Text from a plugin, cut to one printable line (it is shown to the player)."""
-    text = "".join(c if c.isprintable() else "?" for c in str(value))
-    return text if len(text) <= 100 else text[:99] + "…"
+    return clean(value, 100)
 
 
 def reload_plugins() -> None:

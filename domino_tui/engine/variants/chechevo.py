@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from ..actions import placements
 from ..cross import CrossConfig
@@ -31,6 +31,15 @@ from ..scoring import RoundScore, score_round
 from ..tiles import tile_set
 from .base import MatchState, Option, Settled, Sheet, Variant
 from .kozel import GOAT_PRICE, Kozel, decide_end, end, kozel_costs, kozel_prices, with_after
+
+
+class Notes(TypedDict):
+    """The score sheet's notes of every round (the module's docstring says each one)."""
+
+    six_six_out: bool
+    blank_out: bool
+    blank_in_hand: list[int]
+
 
 PRESETS: dict[str, dict[str, Any]] = {
     "chechevo": {"variant": "chechevo", "players": 4, "hand_size": 0, "target": 102}
@@ -134,12 +143,12 @@ class _Specials:
     blank_in_hand: tuple[int, ...]
 
     @property
-    def notes(self) -> dict[str, Any]:
-        return {
-            "six_six_out": self.six_six_out,
-            "blank_out": self.blank_out,
-            "blank_in_hand": list(self.blank_in_hand),
-        }
+    def notes(self) -> Notes:
+        return Notes(
+            six_six_out=self.six_six_out,
+            blank_out=self.blank_out,
+            blank_in_hand=list(self.blank_in_hand),
+        )
 
 
 def _specials(r: Rules, state: RoundState) -> _Specials:

@@ -31,8 +31,9 @@ winner and 0 to the goat (a draw under ``rounds:N``: no goat, no winner, 1 each)
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from ..options import Rules, RulesError
 from ..results import Outcome
@@ -40,6 +41,28 @@ from ..round import RoundState
 from ..scoring import RoundScore, SideLine, Standing, finishing_tiles
 from ..tiles import DOUBLE_SIX
 from .base import MatchState, Option, Settled, Sheet, Variant
+
+
+class Ended(StrEnum):
+    """How a Генерал match ends (``Notes.ended``): the pair given a general or with ``losses``
+    rounds lost leaves (V4.9), or the ``rounds:N`` are played."""
+
+    GENERAL = "general"  # V4.8.2: a «генерал»
+    LOSSES = "losses"  # V4.9: a pair lost `losses` rounds
+    ROUNDS = "rounds"  # rounds:N played
+
+
+class Notes(TypedDict):
+    """The score sheet's notes of every round (the module's docstring says each one)."""
+
+    loser: int
+    general: int
+    finish: list[int]
+    void: bool
+    losses: list[int]
+    generals: list[int]
+    ended: Ended | None
+
 
 PRESETS: dict[str, dict[str, Any]] = {
     "general": {
@@ -140,15 +163,15 @@ class General(Variant):
         score = RoundScore(lines, (0,) * r.players, 0, 0, -1, False)
         goat, ended = match_end(r, losses, generals, counted, general % 2 if general >= 0 else -1)
         outcome = None if ended is None else _outcome(goat)
-        notes = {
-            "loser": loser,
-            "general": general,
-            "finish": finish,
-            "void": bool(state.fish),
-            "losses": losses,
-            "generals": list(generals),
-            "ended": ended,
-        }
+        notes = Notes(
+            loser=loser,
+            general=general,
+            finish=finish,
+            void=bool(state.fish),
+            losses=losses,
+            generals=list(generals),
+            ended=ended,
+        )
         extra = {"generals": list(generals), "counted": counted}
         goats = (goat,) if goat >= 0 else ()
         return Settled(score, after, 0, extra, goats, outcome, notes)
@@ -207,7 +230,7 @@ def _general(mode: str, finish: list[int] | tuple[int, ...]) -> bool:
 
 def match_end(
     rules: Rules, losses: list[int], generals: list[int], counted: int, general_side: int
-) -> tuple[int, str | None]:
+) -> tuple[int, Ended | None]:
     """V4.9: the pair that leaves (-1: none, or a draw) and how the match ended (None: it goes
     on) after a round, from the pairs' rounds lost and generals (``general_side``: the pair
     given a general in this round, or -1)."""
@@ -215,13 +238,13 @@ def match_end(
     if limit is not None:
         if counted < limit:
             return -1, None
-        return _rounds_goat(losses, generals), "rounds"
+        return _rounds_goat(losses, generals), Ended.ROUNDS
     if general_side >= 0:
-        return general_side, "general"
+        return general_side, Ended.GENERAL
     most = int(rules.opt("losses"))
     for side in (0, 1):
         if losses[side] >= most:
-            return side, "losses"
+            return side, Ended.LOSSES
     return -1, None
 
 

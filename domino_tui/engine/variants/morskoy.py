@@ -53,8 +53,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from ..deal import MAX_REDEALS, Deal, deal, forced_lead, needs_redeal
 from ..options import Rules
@@ -112,6 +113,51 @@ def _config(r: Rules) -> _Config:
     )
 
 
+class Ended(StrEnum):
+    """How a Морской match ends (``Notes.ended``)."""
+
+    SCORE_125 = "125"  # V1.9.1: 125 or more
+    LYSY = "lysy"  # V1.9.2: «лысый»
+    GENERAL = "general"  # a «генерал»
+    SIX_SIX = "six_six"  # 6-6 last
+    NA_STO = "na_sto"  # «на сто» made
+    SVOYAK = "svoyak"  # «свояк»
+    DRAW = "draw"  # a draw
+
+
+class NaSto(TypedDict):
+    """A round's «на сто» (``Notes.na_sto``)."""
+
+    player: int
+    side: int
+    earned: bool
+    result: Literal["won", "svoyak", "wiped"]
+
+
+Fish = Literal["won", "write_off", "eggs", "nothing", "void"]
+TryResult = Literal["written_off", "failed", "lost", "dropped"]
+
+
+# the score sheet's notes of every round (the module's docstring says each one); a TypedDict
+# called, not a class, because ``try`` is a Python keyword
+Notes = TypedDict(
+    "Notes",
+    {
+        "L": int | None,
+        "written_by": int,
+        "wiped": bool,
+        "na_sto": NaSto | None,
+        "na_sto_next": int,
+        "fish": Fish | None,
+        "try": list[int] | None,
+        "try_result": TryResult | None,
+        "eggs": list[int] | None,
+        "egg_tries": list[list[int]] | None,
+        "ended": Ended | None,
+    },
+)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A finished round judged by V1.7-V1.9 (everything but the egg tries' deals)."""
@@ -121,11 +167,11 @@ class Verdict:
     written: tuple[int, ...]  # per side after the round
     gained: tuple[int, ...]  # what each side writes this round
     cleared: tuple[int, ...]  # written points wiped
-    ended: str | None
+    ended: Ended | None
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     next_extra: dict[str, Any]  # mode "eggs" without k: settle rolls the tries
-    notes: dict[str, Any]
+    notes: Notes
 
 
 def judge(
@@ -148,7 +194,7 @@ def judge(
     out = state.went_out
     out_side = side_of[out] if out >= 0 else -1
     fisher = state.fisher if state.fish else -1
-    notes: dict[str, Any] = {
+    notes: Notes = {
         "L": None,
         "written_by": -1,
         "wiped": False,
@@ -161,7 +207,7 @@ def judge(
         "egg_tries": None,
         "ended": None,
     }
-    ended: str | None = None
+    ended: Ended | None = None
     winners: tuple[int, ...] = ()
     nxt: dict[str, Any] = {"mode": "free", "leader": out if out >= 0 else fisher}
     earned = -1  # the seat given «на сто» for the next round
@@ -180,10 +226,10 @@ def judge(
     if out >= 0:
         fin = finishing_tiles(state)
         if c.blank in fin:
-            ended, winners = ("general" if c.six in fin else "lysy"), (out_side,)
+            ended, winners = (Ended.GENERAL if c.six in fin else Ended.LYSY), (out_side,)
         elif c.six in fin:
             if c.six_six_wins or total - hand[out_side] >= wm:
-                ended, winners = "six_six", (out_side,)
+                ended, winners = Ended.SIX_SIX, (out_side,)
             else:
                 earned = out
         notes["L"] = total - hand[out_side]
@@ -191,12 +237,12 @@ def judge(
     blocked = -1
     if x >= 0 and ended is None:
         s_x = side_of[x]
-        info = {"player": x, "side": s_x, "earned": mode == "na_sto", "result": "wiped"}
+        info = NaSto(player=x, side=s_x, earned=mode == "na_sto", result="wiped")
         notes["na_sto"] = info
         if out_side == s_x:
-            ended, winners, info["result"] = "na_sto", (s_x,), "won"
+            ended, winners, info["result"] = Ended.NA_STO, (s_x,), "won"
         elif seat_points[x] >= wm:  # «свояк»
-            ended, info["result"] = "svoyak", "svoyak"
+            ended, info["result"] = Ended.SVOYAK, "svoyak"
             winners = tuple(s for s in range(sides) if s != s_x)
         else:
             cleared[s_x], written[s_x], blocked = written[s_x], 0, s_x
@@ -269,7 +315,7 @@ def judge(
         # V1.9.1: 125
         reached = tuple(s for s in range(sides) if written[s] >= c.target)
         if reached:
-            ended, winners = "125", reached
+            ended, winners = Ended.SCORE_125, reached
     if ended is None and earned >= 0:
         notes["na_sto_next"] = earned
         nxt = {"mode": "na_sto", "leader": earned}
@@ -403,7 +449,7 @@ class Morskoy(Variant):
     def settle(self, match: MatchState, state: RoundState) -> Settled:
         r = match.rules
         v = judge(r, match.standings, match.extra, state)
-        notes = dict(v.notes)
+        notes = v.notes.copy()
         ended, winners, losers = v.ended, v.winners, v.losers
         extra = dict(v.next_extra)
         if ended is None and extra["mode"] == "eggs":
@@ -415,7 +461,7 @@ class Morskoy(Variant):
             if holder >= 0:
                 extra = {"mode": "eggs", "eggs": [k, EGG_TRIES], "leader": -1, "skip": k - 1}
             elif _config(r).rotten_draw:
-                ended = notes["ended"] = "draw"
+                ended = notes["ended"] = Ended.DRAW
             else:
                 extra = {"mode": "first", "skip": EGG_TRIES}
         lines = tuple(

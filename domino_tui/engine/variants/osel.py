@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from ..cross import CrossConfig
 from ..options import Rules
@@ -15,6 +15,12 @@ from .base import MatchState, Option, Settled, Sheet, Variant
 from .kozel import Kozel, decide_end, kozel_costs, kozel_prices, with_after
 
 PRESETS: dict[str, dict[str, Any]] = {"osel": {"variant": "osel"}}
+
+
+class Notes(TypedDict):
+    """The score sheet's notes of a round that was closed out (V2.6.2); none otherwise."""
+
+    closed_out: int  # the seat that closed the round out
 
 
 class Osel(Kozel):
@@ -49,7 +55,7 @@ class Osel(Kozel):
         goats, outcome, standings = decide_end(r, standings, len(match.results) + 1)
         if goats and r.match_end == "last_standing":
             score = with_after(score, standings)
-        notes = {"closed_out": state.closed_out}
+        notes = Notes(closed_out=state.closed_out)
         return Settled(score, standings, score.carry_after, match.extra, goats, outcome, notes)
 
     round_parts = Variant.round_parts  # it counts its own way: not Козёл's one count

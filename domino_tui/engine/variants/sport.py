@@ -28,13 +28,31 @@ The outcome: the pair with more written wins, the other pair is the goat; rating
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypedDict
 
 from ..options import Rules, RulesError
 from ..results import Outcome
 from ..round import RoundState
 from ..scoring import RoundScore, SideLine, Standing, hand_value
 from .base import MatchState, Settled, Sheet, Variant
+
+
+class Ended(StrEnum):
+    """How a спортивное match ends (``Notes.ended``)."""
+
+    DEALS = "deals"  # V6.9: every deal played
+
+
+class Notes(TypedDict):
+    """The score sheet's notes of every round (the module's docstring says each one)."""
+
+    writer: int
+    points: int
+    tie: bool
+    deals_left: int
+    ended: Ended | None
+
 
 PRESETS: dict[str, dict[str, Any]] = {
     "sport": {
@@ -110,13 +128,13 @@ class Sport(Variant):
         limit = r.rounds_limit or 0
         outcome = _outcome(after) if deals >= limit else None
         goats = outcome.goats if outcome is not None else ()
-        notes = {
-            "writer": writer,
-            "points": points,
-            "tie": tie,
-            "deals_left": max(0, limit - deals),
-            "ended": "deals" if outcome is not None else None,
-        }
+        notes = Notes(
+            writer=writer,
+            points=points,
+            tie=tie,
+            deals_left=max(0, limit - deals),
+            ended=Ended.DEALS if outcome is not None else None,
+        )
         return Settled(score, after, 0, {"deals": deals}, goats, outcome, notes)
 
     def round_costs(self, before: Sheet, state: RoundState) -> list[float]:

@@ -23,8 +23,9 @@ The score sheet's ``notes`` (:class:`~.base.Settled`) hold:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from ..cross import CrossConfig, CrossState, end_count
 from ..deal import Deal, forced_lead
@@ -36,6 +37,26 @@ from ..tiles import tile_set
 from .base import MatchState, Option, Settled, Sheet, Variant
 
 WIN_SHARE = 0.5  # the search bots' price of winning (losing) the match, in targets
+
+
+class Ended(StrEnum):
+    """How a Телефон match ends (``Notes.ended``)."""
+
+    TARGET = "target"  # V3.9: the target reached
+    ROUNDS = "rounds"  # rounds:N played
+
+
+class Notes(TypedDict):
+    """The score sheet's notes of every round (the module's docstring says each one)."""
+
+    play: list[int]
+    plays: list[list[int]]
+    bonus: list[int]
+    paid: list[int]
+    fish_winner: int
+    lot: list[int] | None
+    ended: Ended | None
+
 
 _COMMON: dict[str, Any] = {
     "variant": "telefon",
@@ -186,15 +207,15 @@ class Telefon(Variant):
             ratings = tuple(0 if side in goats else 1 for side in range(r.sides))
             outcome = Outcome(goats=goats, winners=winners, ratings=ratings)
         unit = int(r.opt("multiple")) if r.opt("play_points") == "divided" else 1
-        notes: dict[str, Any] = {
-            "play": list(sheet.play),
-            "plays": [[seat, points * unit, points] for seat, _, points in state.score_log],
-            "bonus": list(sheet.bonus),
-            "paid": list(sheet.paid),
-            "fish_winner": sheet.fish_winner,
-            "lot": match.extra.get("lot") if not match.results else None,
-            "ended": ended,
-        }
+        notes = Notes(
+            play=list(sheet.play),
+            plays=[[seat, points * unit, points] for seat, _, points in state.score_log],
+            bonus=list(sheet.bonus),
+            paid=list(sheet.paid),
+            fish_winner=sheet.fish_winner,
+            lot=match.extra.get("lot") if not match.results else None,
+            ended=ended,
+        )
         return Settled(score, standings, match.carry, dict(match.extra), goats, outcome, notes)
 
     def round_costs(self, before: Sheet, state: RoundState) -> list[float]:
@@ -311,7 +332,7 @@ def score_sheet(rules: Rules, standings: tuple[Standing, ...], state: CrossState
 
 def match_end(
     rules: Rules, written: tuple[int, ...], rounds_done: int
-) -> tuple[tuple[int, ...], tuple[int, ...], str | None]:
+) -> tuple[tuple[int, ...], tuple[int, ...], Ended | None]:
     """V3.9: the goats, the winners and how the match ended (None: it goes on). The single
     highest score wins once a side reached the target (a tie for the highest plays on); under
     ``rounds:N`` after N rounds (a tie for the highest is a draw). The goats are every other side,
@@ -320,15 +341,15 @@ def match_end(
     if limit is not None:
         if rounds_done < limit:
             return (), (), None
-        ended = "rounds"
+        ended = Ended.ROUNDS
     elif max(written) >= rules.target:
-        ended = "target"
+        ended = Ended.TARGET
     else:
         return (), (), None
     best = max(written)
     tops = [s for s, w in enumerate(written) if w == best]
     if len(tops) > 1:
-        if ended == "target":
+        if ended is Ended.TARGET:
             return (), (), None
         return (), (), ended
     if _params(rules).loser_pays:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .engine.match import RoundResult
-from .engine.rules import Rules
-from .engine.scoring import SideLine, hand_value
-from .engine.tiles import bits, tile_set
-from .i18n import Lang, has_key, tr
-from .transcript import FISH_MARK, GOAT_MARK, plural, remembers
+from ..engine.match import RoundResult
+from ..engine.rules import Rules
+from ..engine.scoring import SideLine, hand_value
+from ..engine.tiles import bits, tile_set
+from ..i18n import Lang, has_key, plural, tr
+from .transcript import FISH_MARK, GOAT_MARK, remembers
 
 OUT_MARK = "★"
 WIPED_MARK = "✗"
@@ -78,7 +78,7 @@ def rule_lines(rules: Rules, result: RoundResult, sides: Sequence[str], lang: La
     if result.closed_out >= 0:  # осёл V2.6.2: the ordinary count, as K8.1
         lines.append(tr("sw.rule_closed_out", lang))
         return lines
-    if rules.is_classic:
+    if rules.classic_count:
         if winner >= 0:
             lines.append(tr("sw.rule_classic_out", lang, name=sides[winner]))
         elif gainers:
@@ -140,7 +140,7 @@ def side_sum(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> s
                 tr("sw.with_carry", lang, own=own, fish=FISH_MARK, carry=line.carry_paid, n=n)
             )
         limit = rules.open_threshold
-        if rules.is_classic:
+        if rules.classic_count:
             parts.append(tr("sw.classic", lang, before=before.written, n=n, after=after.written))
         elif before.opened:
             parts.append(tr("sw.written", lang, before=before.written, n=n, after=after.written))
@@ -216,7 +216,7 @@ def variant_key(rules: Rules, lang: Lang) -> str:
     key = f"sc.key.{rules.variant}"
     if not has_key(key, lang):
         return ""
-    from .variants import presenter_of  # loads after this module: the presenters import it
+    from ..variants import presenter_of  # loads after this module: the presenters import it
 
     least = presenter_of(rules).least(rules)
     return tr(key, lang, min=least, mark=tr("sc.general_mark", lang))

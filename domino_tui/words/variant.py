@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .engine.match import Match, RoundResult
-from .engine.rules import Rules, make_rules
-from .engine.variants import get_variant, presets_of
-from .i18n import Lang, tr
+from ..engine.match import Match, RoundResult
+from ..engine.rules import Rules, make_rules
+from ..engine.variants import get_variant, presets_of
+from ..i18n import Lang, tr
 
 
 def all_options(rules: Rules) -> dict[str, object]:
@@ -40,7 +40,7 @@ def variant_name(rules: Rules, lang: Lang) -> str:
 def header_words(rules: Rules, lang: Lang) -> list[str]:
     """What the transcript's header adds for a variant: how its match ends when that is not a
     target or a number of rounds (Генерал: a pair that has lost ``losses`` rounds)."""
-    from .variants import presenter_of  # the presenters load with the first variant's words
+    from ..variants import presenter_of  # the presenters load with the first variant's words
 
     return presenter_of(rules).header(rules, lang)
 
@@ -54,8 +54,8 @@ def round_notes(
 ) -> list[str]:
     """The lines of the variant's own score sheet for one round (beyond Козёл's table); a note
     its presenter does not say is printed raw, so that nothing the engine wrote is lost."""
-    from .variants import presenter_of
-    from .variants.base import Told
+    from ..variants import presenter_of
+    from ..variants.base import Told
 
     shown = presenter_of(rules)
     out = shown.round_notes(Told(rules, result, names, sides, lang))
@@ -70,6 +70,6 @@ def ended_words(match: Match, sides: Sequence[str], lang: Lang) -> str | None:
     from the last round's notes; None for Козёл, whose goat says it all."""
     if not match.results or match.outcome is None:
         return None
-    from .variants import presenter_of
+    from ..variants import presenter_of
 
     return presenter_of(match.rules).ended(match, sides, lang)

@@ -1,19 +1,19 @@
 """A side's change of score told as arithmetic, for the variants that keep their own sheet.
 
-Козёл's words (remembered ``+N``, opening at 13, wiped) are in :mod:`.score_words`; a variant
+Козёл's words (remembered ``+N``, opening at 13, wiped) are in :mod:`.score`; a variant
 that writes differently (морской V1, телефон V3, генерал V4, спортивное V6) says through its
-presenter (:mod:`.variants`) how each side got from its score before the round to its score
+presenter (``variants``) how each side got from its score before the round to its score
 after it. What the whole round did (L, «на сто», the fish, the bonus) is said once by
-:func:`.variant_words.round_notes`; these lines are per side.
+:func:`.variant.round_notes`; these lines are per side.
 """
 
 from __future__ import annotations
 
-from .engine.match import RoundResult
-from .engine.rules import Rules
-from .engine.scoring import SideLine
-from .i18n import Lang
-from .variants import presenter_of
+from ..engine.match import RoundResult
+from ..engine.rules import Rules
+from ..engine.scoring import SideLine
+from ..i18n import Lang
+from ..variants import presenter_of
 
 
 def has_own_sum(rules: Rules) -> bool:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import errno
 import os
 
-from .i18n import tr
-from .text import clean
+from ..i18n import tr
+from ..text import clean
 
 MAX_PATH_SHOWN = 160
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine.actions import DOWN, DRAW, LEFT, RIGHT, UP, placements
-from .engine.cross import CLOSED, CrossState, end_count
-from .engine.match import Match
+from ..engine.actions import DOWN, DRAW, LEFT, RIGHT, UP, placements
+from ..engine.cross import CLOSED, CrossState, end_count
+from ..engine.match import Match
 
 ARROWS = ("←", "→", "↑", "↓")
 CLOSED_MARK = "×"

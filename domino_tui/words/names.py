@@ -4,7 +4,7 @@ and the CLI. Kept apart from :mod:`domino_tui.words.strings` so a CLI listing (`
 
 A save names its preset ("kozel", "telefon" …), shown by its short name in the player's
 language; a save made without one (a script, an older version) is named from its rules, by the
-preset they are closest to (:func:`~domino_tui.variant_words.closest_preset`), so that the
+preset they are closest to (:func:`~domino_tui.words.variant.closest_preset`), so that the
 player reads "Осёл", never "None". Rules that cannot be read give a dash: a list never fails.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import i18n
+from .. import i18n
 
 NO_NAME = "—"
 
@@ -37,8 +37,8 @@ def kept_game_name(preset: str | None, rules: Mapping[str, Any] | None, lang: st
         return short_preset(preset, lang)
     if not isinstance(rules, Mapping):
         return NO_NAME
-    from .engine.rules import make_rules  # only for a save without a preset
-    from .variant_words import closest_preset
+    from ..engine.rules import make_rules  # only for a save without a preset
+    from .variant import closest_preset
 
     try:
         return short_preset(closest_preset(make_rules(dict(rules))), lang)

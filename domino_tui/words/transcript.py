@@ -26,20 +26,20 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
-from .engine.cross import END_NAMES, CrossState
-from .engine.deal import Deal
-from .engine.geometry import geometry
-from .engine.match import Match, RoundResult
-from .engine.round import Event
-from .engine.rules import Rules, make_rules
-from .engine.scoring import SideLine, Standing
-from .engine.tiles import bits, tile_set
-from .engine.variants import get_variant
-from .i18n import Lang, has_key, tn, tr
-from .text import clean
-from .transcript_cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
-from .variant_words import (
+from ..engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
+from ..engine.cross import END_NAMES, CrossState
+from ..engine.deal import Deal
+from ..engine.geometry import geometry
+from ..engine.match import Match, RoundResult
+from ..engine.round import Event
+from ..engine.rules import Rules, make_rules
+from ..engine.scoring import SideLine, Standing
+from ..engine.tiles import bits, tile_set
+from ..engine.variants import get_variant
+from ..i18n import Lang, has_key, plural, tr
+from ..text import clean
+from .cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
+from .variant import (
     closest_preset,
     differences,
     ended_words,
@@ -54,11 +54,6 @@ GOAT_MARK = "🐐"
 
 
 # --- words ----------------------------------------------------------------------------------
-def plural(n: int, key: str, lang: Lang) -> str:
-    """``n`` with the right form of a counted word ("1 кость", "3 кости", "5 костей")."""
-    return f"{n} {tn(key, n, lang)}"
-
-
 def seat_names(rules: Rules, seats: Sequence[str] | None, lang: Lang) -> list[str]:
     """The given names, or "Player N" for every seat without one."""
     given = list(seats or [])
@@ -83,7 +78,7 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     preset = closest_preset(rules)
     words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
     variant = get_variant(rules.variant)
-    if not rules.is_classic and variant.fish_modes:
+    if not rules.classic_count and variant.fish_modes:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
         words.append(tr(fish, lang))
     limit = rules.rounds_limit
@@ -419,7 +414,7 @@ def _round_end(
 
 def standing_text(rules: Rules, st: Standing) -> Text:
     """A running total as K11 shows it: written in red, remembered ``+N`` in yellow."""
-    if rules.is_classic:
+    if rules.classic_count:
         return Text(str(st.written), style="bold" if st.written else "dim")
     text = Text()
     if st.opened or st.written:
@@ -436,7 +431,7 @@ def _points_text(rules: Rules, line: SideLine) -> Text:
     points = line.round_points
     if not points:
         return Text("0", style="dim")
-    if rules.is_classic:
+    if rules.classic_count:
         return Text(str(points), style="bold")
     if line.written_now or not remembers(rules):
         return Text(str(points), style="red")
@@ -537,7 +532,7 @@ def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> Renderable
     table = Table(box=SHEET_BOX, show_edge=False, header_style="bold")
     table.add_column("")
     table.add_column(tr("tx.col_score", lang), justify="right")
-    if not rules.is_classic:
+    if not rules.classic_count:
         table.add_column(tr("tx.col_rating", lang), justify="right")
     for side, name in enumerate(sides):
         mark = f" {GOAT_MARK}" if side in outcome.goats else ""
@@ -545,7 +540,7 @@ def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> Renderable
             Text(name + mark),
             standing_text(rules, match.standings[side]),
         ]
-        if not rules.is_classic:
+        if not rules.classic_count:
             cells.append(str(outcome.ratings[side]))
         table.add_row(*cells)
     parts.append(table)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import i18n
+from .. import i18n
 from .names import kept_game_name, level_name
 
 if TYPE_CHECKING:
-    from .storage import SaveInfo
+    from ..storage import SaveInfo
 
 NO_VALUE = "—"
 
