@@ -19,7 +19,7 @@ from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from .health import FolderError, os_error_line
 from .quick import quick_play
-from .words import argv_lang, cli_lang, error_line, say
+from .words import argv_lang, cli_lang, error_line, say, why
 
 if TYPE_CHECKING:  # typer loads with the first app built: `domino play` may not need it
     import typer
@@ -169,7 +169,7 @@ def _stop(err: Exception) -> NoReturn:
         _usage_error(err)
         sys.exit(err.exit_code)
     if isinstance(err, (RulesError, RecordError)):
-        _say(err)
+        _say(why(err, cli_lang(argv_lang())))
         sys.exit(2)
     if isinstance(err, FolderError):
         _say(err)

@@ -134,7 +134,10 @@ def table_app(
 
     def lost(err: Any) -> None:  # on the client's thread: post_message is thread-safe
         words = err.words(app.settings.lang) if hasattr(err, "words") else str(err)
-        app.screen.post_message(FeedLost(words))
+        try:
+            app.screen.post_message(FeedLost(words))
+        except Exception:  # the app has closed already (its table left first): nothing to say
+            return
 
     watch_lost = getattr(feed, "watch_lost", None)
     if callable(watch_lost):

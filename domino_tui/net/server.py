@@ -98,6 +98,7 @@ class TableConfig:
     key: Path | None = None
     address: str | None = None  # the host the invitation names (default: found from bind)
     limits: Limits = field(default_factory=Limits)
+    seed: int | None = None  # the first match's seed (tests, benchmarks); default from secrets
     saves: Saves | None = None  # where the table is kept (default: the player's saves)
 
     @property
@@ -613,7 +614,7 @@ class TableServer:
         game = GameSession(
             self.config.rules,
             tuple(seats),
-            secrets.randbelow(1 << 31),
+            self._seed(),
             self.config.preset,
             timer=self.config.turn_timer,
             lang=self.config.lang,
@@ -624,6 +625,12 @@ class TableServer:
         self._open_table(game)
         self.log(f"the match began: {', '.join(p.name for p in self.places)}")
         return True
+
+    def _seed(self) -> int:
+        seed = self.config.seed
+        if seed is None or self.table is not None:  # the next match: a fresh seed
+            return secrets.randbelow(1 << 31)
+        return seed
 
     def _open_table(self, game: GameSession) -> None:
         if self.table is not None:

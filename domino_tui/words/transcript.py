@@ -37,6 +37,7 @@ from ..engine.scoring import SideLine, Standing
 from ..engine.tiles import bits, tile_set
 from ..engine.variants import get_variant
 from ..i18n import Lang, has_key, plural, tr
+from ..option import typed_back
 from ..text import clean
 from .cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
 from .variant import (
@@ -90,19 +91,12 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     said = _IN_WORDS + (("match_end",) if limit else ())
     changed = {k: v for k, v in differences(rules, make_rules({}, preset)).items() if k not in said}
     if changed:
-        words.append(", ".join(f"{k}={_option_value(v)}" for k, v in changed.items()))
+        words.append(", ".join(f"{k}={typed_back(v)}" for k, v in changed.items()))
     return " · ".join(words)
 
 
 # options the summary already says in words (pairs ignore `fish`, F10)
 _IN_WORDS = ("players", "fish", "pair_fish", "target")
-
-
-def _option_value(value: object) -> str:
-    """An option as ``--set`` takes it (on/off rather than True/False)."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 # --- what happened in a round -----------------------------------------------------------------
