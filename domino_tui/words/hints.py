@@ -16,7 +16,7 @@ from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from ..i18n import plural
-from .cross import ARROWS
+from .marks import ARROWS
 from .strings import t
 from .turn import move_text
 

@@ -38,7 +38,8 @@ from ..engine.tiles import bits, tile_set
 from ..engine.variants import get_variant
 from ..i18n import Lang, has_key, plural, tr
 from ..text import clean
-from .cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
+from .cross import CrossStep, cross_picture, ends_text, replay_cross
+from .marks import CLOSED_MARK, FISH_MARK, GOAT_MARK
 from .variant import (
     closest_preset,
     differences,
@@ -49,8 +50,6 @@ from .variant import (
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
 SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
-FISH_MARK = "🐟"
-GOAT_MARK = "🐐"
 
 
 # --- words ----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from ...engine.rules import Rules
 from ...play.session import GameSession
 from ...variants import presenter_of
 from ...variants.sheet import FISH, WRITTEN, dot, notes_of, number_cell
-from ...words.cross import CLOSED_MARK
+from ...words.marks import CLOSED_MARK
 from ...words.strings import t
 
 __all__ = ["FISH", "WRITTEN", "caption_words", "dot", "label_marks", "number_cell", "variant_rows"]
