@@ -131,6 +131,10 @@ class Bias:
     floor_diff_max: float
     cells_4se: int
     floor_cells_4se: int
+    exact_mean: float  # the exact sampler (``Sampler(exact=True)``) vs uniform
+    exact_max: float
+    exact_mean_c: float
+    exact_cells_4se: int
 
 
 def uniform_marginals(
@@ -227,6 +231,9 @@ def sampler_bias(count: int, deals: int, seed: int) -> list[Bias]:
             smp = sampler_marginals(view, sampler, places, got, rng)
             mean, mx, dmax, off = compare(smp, got, uni, got)
             mean_c = compare(smp, got, uni, got, sampler.constrained)[0]
+            exact = sampler_marginals(view, Sampler(view, belief, exact=True), places, got, rng)
+            emean, emax, _, eoff = compare(exact, got, uni, got)
+            emean_c = compare(exact, got, uni, got, sampler.constrained)[0]
             fmean, fmax, fdmax, foff = compare(uni2, got2, uni, got)
             out.append(
                 Bias(
@@ -243,6 +250,10 @@ def sampler_bias(count: int, deals: int, seed: int) -> list[Bias]:
                     fdmax,
                     off,
                     foff,
+                    emean,
+                    emax,
+                    emean_c,
+                    eoff,
                 )
             )
     return out
@@ -251,6 +262,11 @@ def sampler_bias(count: int, deals: int, seed: int) -> list[Bias]:
 def print_bias(rows: list[Bias], deals: int) -> None:
     print("## 1. Sampler bias: `Sampler` vs uniform over the deals the belief accepts\n")
     print(
+        "Two samplers: by room left (`Sampler(view)`, the default) and exact "
+        "(`Sampler(view, exact=True)`: a constrained tile placed by the number of ways to "
+        "complete the deal).\n"
+    )
+    print(
         f"Per position {deals} uniform deals (rejection) against as many sampler deals; "
         "TV = total variation of one tile's location (hands, boneyard).\n"
     )
@@ -258,9 +274,10 @@ def print_bias(rows: list[Bias], deals: int) -> None:
         "| players | positions | with constrained tiles | constrained tiles (mean / max) | "
         "acceptance (median / min) | TV mean: sampler · noise floor | "
         "TV mean, constrained tiles | TV max tile: sampler · floor | "
-        "max cell diff: sampler · floor | cells > 4 SE: sampler · floor |"
+        "max cell diff: sampler · floor | cells > 4 SE: sampler · floor | "
+        "exact: TV mean · constrained · max tile · cells > 4 SE |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for players in (2, 4):
         rs = [r for r in rows if r.players == players]
         if not rs:
@@ -277,7 +294,10 @@ def print_bias(rows: list[Bias], deals: int) -> None:
             f"{statistics.mean(r.tv_mean_c for r in cs) if cs else 0:.4f} | "
             f"{max(r.tv_max for r in rs):.3f} · {max(r.floor_max for r in rs):.3f} | "
             f"{max(r.diff_max for r in rs):.3f} · {max(r.floor_diff_max for r in rs):.3f} | "
-            f"{sum(r.cells_4se for r in rs)} · {sum(r.floor_cells_4se for r in rs)} |"
+            f"{sum(r.cells_4se for r in rs)} · {sum(r.floor_cells_4se for r in rs)} | "
+            f"{statistics.mean(r.exact_mean for r in rs):.4f} · "
+            f"{statistics.mean(r.exact_mean_c for r in cs) if cs else 0:.4f} · "
+            f"{max(r.exact_max for r in rs):.3f} · {sum(r.exact_cells_4se for r in rs)} |"
         )
     worst = sorted(rows, key=lambda r: r.tv_max - r.floor_max, reverse=True)[:3]
     print("\nWorst positions (largest tile TV above the floor):\n")
@@ -294,9 +314,12 @@ def print_bias(rows: list[Bias], deals: int) -> None:
         if rs:
             excess = statistics.mean(r.tv_mean - r.floor_mean for r in rs)
             biased = sum(r.cells_4se > r.floor_cells_4se + 1 for r in rs)
+            exact = statistics.mean(r.exact_mean - r.floor_mean for r in rs)
+            ebiased = sum(r.exact_cells_4se > r.floor_cells_4se + 1 for r in rs)
             said.append(
-                f"{players} players: mean tile TV {excess:+.4f} above the noise floor, "
-                f"{biased} of {len(rs)} positions with more cells beyond 4 SE than the floor"
+                f"{players} players: mean tile TV {excess:+.4f} above the noise floor by room, "
+                f"{exact:+.4f} exact; {biased} (exact: {ebiased}) of {len(rs)} positions with "
+                "more cells beyond 4 SE than the floor"
             )
     print(f"\nReading: {'; '.join(said)} (biased = more than one more cell).")
     src, start = inspect.getsourcelines(Sampler)

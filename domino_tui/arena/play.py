@@ -128,7 +128,7 @@ def side_values(config: ArenaConfig, result: RoundResult) -> list[float]:
     and спортивное the change of its written score (points written or made during play, a wipe
     counted against the wiped side)."""
     rules = config.rules
-    if rules.is_classic:
+    if rules.classic_count:
         return [float(line.round_points) for line in result.score.lines]
     if gains(rules):
         return [float(line.written_now) for line in result.score.lines]

@@ -83,5 +83,6 @@ MASTER = SearchConfig(
     pool=36000,
     weigh=True,
     prune=True,
+    exact=True,  # the four-player game's constrained tiles (benchmarks/bots_diagnose.py, 1)
     time_ms=1500,
 )

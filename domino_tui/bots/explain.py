@@ -160,7 +160,7 @@ def evaluate(view: SeatView, seed: int = 0, config: SearchConfig = HINT) -> tupl
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
-    sampler = Sampler(view, model=PlayModel(view) if c.weigh else None)
+    sampler = Sampler(view, model=PlayModel(view) if c.weigh else None, exact=c.exact)
     evaluator = Evaluator(view)
     playout = POLICIES[c.policy](view.rules)
     guesses = c.guesses(len(moves))

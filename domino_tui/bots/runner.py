@@ -51,7 +51,7 @@ DETAIL_LIMIT = 120  # characters of an exception's text kept in a fault
 BOT_NAME_LIMIT = 60  # (as a record allows) characters of a bot's name kept in a match's mark
 
 KINDS = STAND_IN_KINDS  # what a stand-in's mark in a record may say
-OVERRAN, RAISED, ILLEGAL = KINDS
+OVERRAN, RAISED, ILLEGAL, AWAY = KINDS
 
 _lock = threading.Lock()
 _running = 0  # calls started in any worker and not yet returned

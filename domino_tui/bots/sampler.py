@@ -3,12 +3,20 @@
 Every guess respects the public counts (hand sizes, boneyard size) and the belief model's facts,
 so search bots only ever imagine worlds the seat cannot rule out. Tiles no fact touches are dealt
 by a plain shuffle; the few constrained ones go first, each to a random place that can still take
-it, weighted by room left so that the guesses stay close to uniform.
+it. By default that place is weighted by the room left, which stays close to uniform with two
+players but not with four, where many tiles are constrained at once: a tile that only two seats
+can take goes to the one with more room even when the other seat's room is the only place left
+for several other constrained tiles. With ``exact``, each place is weighted by the number of ways
+to complete the whole deal from there (counted once per decision over the constrained tiles, the
+rooms and the kept-draw slots, the free tiles by a multinomial), so every deal the belief model
+allows is equally likely: the distribution rejection sampling gives, without its rejections
+(``benchmarks/bots_diagnose.py``, part 1, measures both).
 """
 
 from __future__ import annotations
 
 import random
+from math import factorial
 
 from ..engine.round import RoundState
 from ..engine.tiles import bits
@@ -33,8 +41,10 @@ class Sampler:
         belief: Belief | None = None,
         model: PlayModel | None = None,
         candidates: int = CANDIDATES,
+        exact: bool = False,
     ) -> None:
         self.view = view
+        self.exact = exact
         self.model = model
         self.candidates = candidates
         self._seats = view.rules.players
@@ -66,10 +76,15 @@ class Sampler:
         if total != len(free) + len(constrained):
             raise SamplingError(f"{total} hidden places for {len(free) + len(constrained)} tiles")
         self._base: RoundState | None = None
+        self._ways: _Ways | None = None
 
     # --- guesses ------------------------------------------------------------------------------
     def sample(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
         """Hidden hands by seat and a boneyard order (drawn from the end)."""
+        if self.exact:
+            if self._ways is None:
+                self._ways = _Ways(self)
+            return self._finish(self._ways.draw(rng), rng)
         for _ in range(RETRIES):
             placed = self._try(rng)
             if placed is not None:
@@ -200,3 +215,81 @@ def _weighted(
         if pick < 0:
             return choice
     return choices[-1]
+
+
+class _Ways:
+    """The number of ways to complete a deal, by the constrained tiles still to place, the room
+    left at each place and the kept-draw slots used; counted lazily and kept for the decision,
+    so that drawing a deal exactly uniformly costs one pass over the constrained tiles."""
+
+    def __init__(self, sampler: Sampler) -> None:
+        self.sampler = sampler
+        self.places = list(sampler.room)
+        index = {p: i for i, p in enumerate(self.places)}
+        self.order = sampler.constrained
+        self.options = [[(index[p], e) for p, e in sampler.options[t]] for t in self.order]
+        kept = sampler.belief.kept
+        self.kept = [kept[p] if p != BONEYARD else 0 for p in self.places]
+        self.free = len(sampler.free)
+        self.memo: dict[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], int] = {}
+        self.room = tuple(sampler.room[p] for p in self.places)
+        self.late = tuple((0,) * (k + 2) for k in self.kept)
+        if not self.count(0, self.room, self.late):
+            raise SamplingError("no hidden deal is consistent with this view")
+
+    def _moves(
+        self, i: int, room: tuple[int, ...], late: tuple[tuple[int, ...], ...]
+    ) -> list[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]]:
+        """Where the ``i``-th constrained tile may go: (place index, room and slots after)."""
+        out = []
+        for p, e in self.options[i]:
+            if not room[p]:
+                continue
+            slots = late[p]
+            k = self.kept[p]
+            if e and not all(slots[j] < k - j + 1 for j in range(1, e + 1)):
+                continue
+            after = (*room[:p], room[p] - 1, *room[p + 1 :])
+            if e:
+                grown = tuple(c + 1 if 1 <= j <= e else c for j, c in enumerate(slots))
+                out.append((p, after, (*late[:p], grown, *late[p + 1 :])))
+            else:
+                out.append((p, after, late))
+        return out
+
+    def count(self, i: int, room: tuple[int, ...], late: tuple[tuple[int, ...], ...]) -> int:
+        key = (i, room, late)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if i == len(self.order):
+            ways = factorial(self.free)
+            for r in room:
+                ways //= factorial(r)
+        else:
+            ways = sum(self.count(i + 1, r, lt) for _p, r, lt in self._moves(i, room, late))
+        self.memo[key] = ways
+        return ways
+
+    def draw(self, rng: random.Random) -> dict[int, list[int]]:
+        room, late = self.room, self.late
+        out: dict[int, list[int]] = {p: [] for p in self.places}
+        for i, t in enumerate(self.order):
+            moves = [(m, self.count(i + 1, m[1], m[2])) for m in self._moves(i, room, late)]
+            pick = rng.random() * self.count(i, room, late)
+            chosen = moves[-1][0]
+            for move, ways in moves:
+                if ways:  # never a branch that cannot be completed (a float's rounding)
+                    chosen = move
+                    pick -= ways
+                    if pick < 0:
+                        break
+            p, room, late = chosen
+            out[self.places[p]].append(t)
+        rest = self.sampler.free[:]
+        rng.shuffle(rest)
+        start = 0
+        for p, n in zip(self.places, room, strict=True):
+            out[p].extend(rest[start : start + n])
+            start += n
+        return out

@@ -34,6 +34,9 @@ AREA_OF: dict[str, str] = {
     **{name: name for name in ("learn", "sim", "rules", "bots", "arena")},
     **dict.fromkeys(("stats", "export", "records"), "store"),
     **{name: name for name in ("replay", "analyze")},
+    "host": "host",  # friends at one table over the network (issue 25)
+    **dict.fromkeys(("join", "watch"), "remote"),
+    "serve": "serve",  # the app in a browser, through textual-serve
 }
 AREAS: tuple[str, ...] = tuple(dict.fromkeys(AREA_OF.values()))
 

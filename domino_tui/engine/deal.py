@@ -22,7 +22,7 @@ class Deal:
 def needs_redeal(rules: Rules, hand: int) -> bool:
     """K1.4: 5+ doubles or 6+ tiles of one suit (a double counts once for its suit, F1)."""
     ts = tile_set(rules.set_top)
-    if rules.redeal == "none" or rules.is_classic:
+    if rules.redeal == "none" or rules.classic_count:
         return False
     if rules.redeal == "all_doubles":
         return hand != 0 and not hand & ~ts.double_mask

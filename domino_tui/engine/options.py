@@ -10,8 +10,10 @@ looks a variant up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal, get_args
+
+from ..option import Option, OptionError, named
 
 Match = Literal["equal", "sum6"]
 Redeal = Literal["kozel", "all_doubles", "none"]
@@ -23,6 +25,15 @@ PairFish = Literal["own", "all"]
 
 class RulesError(ValueError):
     """An unknown preset or option, or an impossible value; the message says what is allowed."""
+
+
+class RulesOptionError(RulesError, OptionError):
+    """One option's value refused, or an option the rules do not have: a :class:`RulesError`
+    for whoever builds rules, an :class:`~domino_tui.option.OptionError` for the words."""
+
+    @classmethod
+    def of(cls, err: OptionError) -> RulesOptionError:
+        return cls(err.name, err.value, err.option, known=err.known)
 
 
 def classic_hand(players: int) -> int:
@@ -66,11 +77,13 @@ class Rules:
     # Not an option: replaying a version-1 record, whose games were played before F17 and
     # F19-F21 (docs/rules.md) changed the double-pair bonus and the leads; never in to_dict.
     _v1: bool = False
-    # Not options but what the variant decides, filled in by make_rules: its options' defaults
-    # and the tiles dealt each when hand_size is 0. They follow from variant and players, so
-    # they take no part in equality, hashing or to_dict.
+    # Not options but what the variant decides, filled in by make_rules: its options' defaults,
+    # the tiles dealt each when hand_size is 0 and whether it counts as classic dominoes do
+    # (its ``classic_count``). They follow from variant and players, so they take no part in
+    # equality, hashing or to_dict.
     _defaults: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
     _auto_hand: int = field(default=0, compare=False, repr=False)
+    _classic_count: bool = field(default=False, compare=False, repr=False)
 
     # --- derived -------------------------------------------------------------------------
     @property
@@ -96,8 +109,11 @@ class Rules:
         return None
 
     @property
-    def is_classic(self) -> bool:
-        return self.variant == "classic"
+    def classic_count(self) -> bool:
+        """The variant counts as classic dominoes do (C4-C6, its declared ``classic_count``):
+        the winner gains the others' pips, nothing is remembered or redealt, reaching the
+        target wins and nobody is rated."""
+        return self._classic_count
 
     @property
     def record_v1(self) -> bool:
@@ -127,3 +143,42 @@ class Rules:
 OPTION_NAMES: tuple[str, ...] = tuple(
     f.name for f in fields(Rules) if not f.name.startswith("_") and f.name != "opts"
 )
+
+MAX_ROUNDS = 1000  # match_end=rounds:N (K9.1), capped as the other bounds below
+MAX_TILES = 91  # the double-twelve set (S3): no hand or reserve is larger
+
+# What each option may be, beyond its type (the Rules field's default gives both the type and
+# the default). Upper bounds keep every match finite in practice. Measured with greedy bots
+# over seeded matches: target 1000 (K9, ten times the usual 101) ends within about 170 rounds
+# whatever the other options; an opening threshold (K7.5) of 40 still opens within about 30
+# rounds, while 60 takes over 200 rounds with pairs and 100 practically never opens. rounds:N
+# (K9.1) and the blank's value alone (K6.1, C5: 10 or 25) are capped at the same order of
+# magnitude. The variant's name is judged by make_rules, which knows the variants.
+_ALLOWED: dict[str, Option] = {
+    "players": Option(low=2, high=4),
+    "set_top": Option(choices=(6, 9, 12)),
+    "match": Option(choices=get_args(Match)),
+    "hand_size": Option(low=0, high=MAX_TILES),
+    "redeal": Option(choices=get_args(Redeal)),
+    "lead_rule": Option(choices=get_args(LeadRule)),
+    "later_leads": Option(choices=get_args(LaterLeads)),
+    "boneyard_reserve": Option(low=0, high=MAX_TILES),
+    "blank_alone": Option(low=0, high=1000),
+    "open_threshold": Option(low=1, high=40),
+    "fish": Option(choices=get_args(FishMode)),
+    "pair_fish": Option(choices=get_args(PairFish)),
+    "target": Option(low=1, high=1000),
+    "match_end": Option(
+        choices=("target", "last_standing"), numbered="rounds", low=1, high=MAX_ROUNDS
+    ),
+}
+
+OPTIONS: dict[str, Option] = named(
+    {
+        f.name: replace(_ALLOWED.get(f.name, Option()), default=f.default)
+        for f in fields(Rules)
+        if f.name in OPTION_NAMES
+    }
+)
+"""Every rule option of :class:`Rules` (the variants' own are their ``options``), in the
+order Rules lists them: what ``--set``, a record and the New game dialog may give each."""

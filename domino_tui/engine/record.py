@@ -32,6 +32,7 @@ from .options import Rules, RulesError
 from .round import Event
 from .rules import make_rules
 from .tiles import tile_set
+from .variants import get_variant
 
 FORMAT = "domino-tui/record"
 # 2: F17 (a double pair's finish bonus) and F19-F21 (leads) of docs/rules.md; a version-1
@@ -42,8 +43,7 @@ FORMAT = "domino-tui/record"
 # wrote version 2; versions 1 and 2 know no variant, and a record of those versions that names
 # one is refused.
 VERSION = 3
-KOZEL_VERSION = 2
-KOZEL_VARIANTS = ("kozel", "classic")
+KOZEL_VERSION = 2  # what a record needing no variant notation is written as
 SEED_MIN = -(2**63)  # seeds fit 64 bits, signed (old versions took any --seed) or unsigned
 SEED_MAX = 2**64 - 1
 
@@ -84,7 +84,7 @@ def record_version(rules: Rules) -> int:
     """The version a record of a match under ``rules`` is written as (see :data:`VERSION`)."""
     if rules.record_v1:
         return 1
-    return KOZEL_VERSION if rules.variant in KOZEL_VARIANTS else VERSION
+    return max(KOZEL_VERSION, get_variant(rules.variant).record_since)
 
 
 def make_record(
@@ -197,7 +197,8 @@ def _int_list(value: Any) -> bool:
 
 
 # what went wrong with a bot that a stand-in moved for (bots/runner.py)
-STAND_IN_KINDS = ("overran", "raised", "illegal")
+# "away": a bot played a networked table's human who dropped past the grace (issue 25)
+STAND_IN_KINDS = ("overran", "raised", "illegal", "away")
 STAND_IN_KEYS = {"seat", "bot", "kind", "moves"}
 MAX_STAND_IN_MOVES = 1_000_000
 
@@ -324,7 +325,7 @@ def _rules_of(record: dict[str, Any]) -> Rules:
         rules = make_rules(record["rules"], v1=record["version"] < 2)
     except (RulesError, TypeError, ValueError, AttributeError, OverflowError) as err:
         raise RecordError(f"the record's rules are invalid: {clean(err, 200)}") from None
-    if record["version"] < VERSION and rules.variant not in KOZEL_VARIANTS:
+    if record["version"] < get_variant(rules.variant).record_since:
         raise RecordError(
             f"the record is version {record['version']}, which knows no variant "
             f"{clean(rules.variant, 20)}: it was altered"

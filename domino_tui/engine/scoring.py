@@ -153,7 +153,7 @@ def score_round(
         side: sum(seat_points[s] for s in rules.seats_of(side)) + bonus[side] for side in active
     }
     winner_side = rules.side_of(state.went_out) if state.went_out >= 0 else -1
-    if rules.is_classic:
+    if rules.classic_count:
         cleared_sides: set[int] = set()
         gains, payee, tie = _classic(hand_pts, winner_side), -1, False
         carry_after = carry
@@ -175,7 +175,7 @@ def score_round(
         if side in gains:
             after = (
                 Standing(after.written + gains[side], 0, after.opened, after.out)
-                if rules.is_classic
+                if rules.classic_count
                 else apply_k7(rules, after, gains[side])
             )
         lines.append(

@@ -47,6 +47,8 @@ class Snapshot:
     public: PublicTable
     chairs: tuple[Chair, ...]
     version: int
+    started: bool = True  # False while a networked table waits for its host to start the match
+    # (its seats' views are None then: the match that will be played is not dealt yet)
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,8 @@ def meta_of(session: GameSession, undo: bool) -> storage.GameMeta:
         hotseat=session.hotseat,
         turn_timer=session.timer,
         game_id=session.game_id,
+        # a networked table (issue 25) comes back as one: not hot-seat, no undo
+        extra={"networked": True} if session.networked else {},
     )
 
 
@@ -87,6 +89,7 @@ def session_of(saved: storage.SavedGame, lang: str = "en") -> tuple[GameSession,
         lang=meta.lang if meta.lang in languages() else None,
         pace=meta.pace,
         game_id=meta.game_id,
+        networked=meta.extra.get("networked") is True,
     )
     return session, notices
 

@@ -105,6 +105,7 @@ class GameSession:
         lang: str | None = None,
         pace: str | None = None,
         game_id: str | None = None,
+        networked: bool = False,
     ) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for {rules.players} players")
@@ -125,7 +126,11 @@ class GameSession:
         self._bot_table = BotTable(
             self.bots, {i: s.level or "hard" for i, s in enumerate(seats)}, 0
         )
-        self.timer = timer if timer and self.hotseat else None  # seconds per hot-seat turn
+        # a table whose humans sit at other machines (issue 25): each sees only their own
+        # screen, so no curtain, and no undo (one player cannot take back another's move)
+        self.networked = networked
+        # seconds per turn (K10.1): at one keyboard, or at a networked table that asked for it
+        self.timer = timer if timer and (self.hotseat or networked) else None
         self.lang = lang  # the table's language and pace, kept in the save (None: the app's)
         self.pace = pace
         self.tutor: bool | None = None  # this table's tutor mode (None: the setting's)
@@ -141,6 +146,7 @@ class GameSession:
             timer=self.timer,
             lang=self.lang,
             pace=self.pace,
+            networked=self.networked,
         )
 
     # --- who ---------------------------------------------------------------------------------
@@ -179,8 +185,9 @@ class GameSession:
 
     @property
     def hotseat(self) -> bool:
-        """Friends at one keyboard: hands are hidden between their turns, no undo."""
-        return len(self.humans) > 1
+        """Friends at one keyboard: hands are hidden between their turns, no undo. Humans at
+        a networked table each have their own screen: not hot-seat."""
+        return len(self.humans) > 1 and not self.networked
 
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].is_bot

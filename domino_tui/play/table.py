@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..bots.runner import Decision, Worker, mark
+from ..bots.runner import Decision, Fault, Worker, mark
 from ..engine.match import Match, RoundResult
 from ..engine.round import Event
 from ..engine.scoring import Standing
@@ -335,6 +335,20 @@ class TableSession:
             self._emit(StandIn(fault, move.decision.first))
         return Landed(move.seat, code, self._apply(move.seat, code))
 
+    def play_for(self, seat: int, code: int, fault: Fault, first: bool) -> RoundResult | None:
+        """A bot's move for a human's seat (a networked table's player who dropped past the
+        grace, or whose seat the host handed to a bot): marked in the match first, so its save
+        keeps the match out of the rating, and said to every seat (StandIn). Refused as
+        :meth:`play` refuses."""
+        m = self.match
+        if m.over or seat != m.turn or self.game.is_bot(seat):
+            raise Refused(seat, code, "over" if m.over else "not_your_turn")
+        if m.round.illegal_reason(code) is not None:
+            code = m.legal_actions()[0]
+        mark(m, fault)
+        self._emit(StandIn(fault, first))
+        return self._apply(seat, code)
+
     def step(self) -> bool:
         """The synchronous bot turn (tests, the CLI): think on this thread and land it. False
         when it is not a bot's turn."""
@@ -347,8 +361,9 @@ class TableSession:
     # --- undo ------------------------------------------------------------------------------------
     def undo(self) -> int:
         """Take back the humans' last choice (GameSession.undo: honest, practice from then on).
-        UndoError with a words key: ``undo_hotseat`` (never at one keyboard), ``undo_off`` (the
-        setting), ``undo_none``/``undo_scripted``."""
+        UndoError with a words key: ``undo_hotseat`` (never at one keyboard), ``undo_networked``
+        (never at a networked table), ``undo_off`` (the setting), ``undo_none`` or
+        ``undo_scripted``."""
         refused = self.undo_refusal()
         if refused is not None:
             raise UndoError(refused)
@@ -367,6 +382,8 @@ class TableSession:
         """Why this table never takes a move back, as a words key; None where it may."""
         if self.game.hotseat:
             return "undo_hotseat"
+        if self.game.networked:
+            return "undo_networked"  # off at a networked table: nobody takes back a friend's move
         if not self.undo_allowed():
             return "undo_off"
         return None

@@ -76,7 +76,7 @@ def rule_lines(rules: Rules, result: RoundResult, sides: Sequence[str], lang: La
     if result.closed_out >= 0:  # осёл V2.6.2: the ordinary count, as K8.1
         lines.append(tr("sw.rule_closed_out", lang))
         return lines
-    if rules.is_classic:
+    if rules.classic_count:
         if winner >= 0:
             lines.append(tr("sw.rule_classic_out", lang, name=sides[winner]))
         elif gainers:
@@ -138,7 +138,7 @@ def side_sum(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> s
                 tr("sw.with_carry", lang, own=own, fish=FISH_MARK, carry=line.carry_paid, n=n)
             )
         limit = rules.open_threshold
-        if rules.is_classic:
+        if rules.classic_count:
             parts.append(tr("sw.classic", lang, before=before.written, n=n, after=after.written))
         elif before.opened:
             parts.append(tr("sw.written", lang, before=before.written, n=n, after=after.written))

@@ -77,7 +77,7 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     preset = closest_preset(rules)
     words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
     variant = get_variant(rules.variant)
-    if not rules.is_classic and variant.fish_modes:
+    if not rules.classic_count and variant.fish_modes:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
         words.append(tr(fish, lang))
     limit = rules.rounds_limit
@@ -438,7 +438,7 @@ def _round_end(
 
 def standing_text(rules: Rules, st: Standing) -> Text:
     """A running total as K11 shows it: written in red, remembered ``+N`` in yellow."""
-    if rules.is_classic:
+    if rules.classic_count:
         return Text(str(st.written), style="bold" if st.written else "dim")
     text = Text()
     if st.opened or st.written:
@@ -455,7 +455,7 @@ def _points_text(rules: Rules, line: SideLine) -> Text:
     points = line.round_points
     if not points:
         return Text("0", style="dim")
-    if rules.is_classic:
+    if rules.classic_count:
         return Text(str(points), style="bold")
     if line.written_now or not remembers(rules):
         return Text(str(points), style="red")
@@ -556,7 +556,7 @@ def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> Renderable
     table = Table(box=SHEET_BOX, show_edge=False, header_style="bold")
     table.add_column("")
     table.add_column(tr("tx.col_score", lang), justify="right")
-    if not rules.is_classic:
+    if not rules.classic_count:
         table.add_column(tr("tx.col_rating", lang), justify="right")
     for side, name in enumerate(sides):
         mark = f" {GOAT_MARK}" if side in outcome.goats else ""
@@ -564,7 +564,7 @@ def render_outcome(match: Match, names: Sequence[str], lang: Lang) -> Renderable
             Text(name + mark),
             standing_text(rules, match.standings[side]),
         ]
-        if not rules.is_classic:
+        if not rules.classic_count:
             cells.append(str(outcome.ratings[side]))
         table.add_row(*cells)
     parts.append(table)

@@ -104,7 +104,9 @@ async def test_impossible_rules_are_explained_in_the_dialog() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen
-        assert "target must be 1 to 1000, not 0" in plain(screen.query_one("#error", Static))
+        assert "target must be a whole number from 1 to 1000, not 0" in plain(
+            screen.query_one("#error", Static)
+        )
 
 
 async def test_switching_language_relabels_the_table() -> None:

@@ -88,6 +88,7 @@ FIRST_FRAME = frozenset(
         "domino_tui.launch",
         "domino_tui.i18n",
         "domino_tui.text",
+        "domino_tui.option",  # the rules' and the variants' options, read and judged
         "domino_tui.words.score",
         "domino_tui.words.transcript",
         "domino_tui.words.cross",

@@ -15,9 +15,12 @@ from .helpers import positions
 # pairs), bot seed 11, clock off: recorded before the parameters moved into SearchConfig
 EVERY = "pimc:samples=20,solve=16,nodes=2000,policy=smart,pool=2000,weigh=true,prune=true"
 EVERY += ",chance=true"
+# the presets as they were then (the master has dealt its guesses exactly since)
+OLD_HARD = "pimc:samples=60,solve=14,nodes=5000,time_ms=400"
+OLD_MASTER = "pimc:samples=100,solve=18,nodes=20000,pool=36000,policy=smart,weigh=true,prune=true"
 BEFORE = {
-    "hard": "24 22 41 19 10 28 32 4 40 44 54 17 6 17 12 10 27 25 38 10 35 28 32 42 24 8",
-    "master": "35 22 41 19 6 53 32 16 9 44 54 17 6 23 12 10 27 21 48 53 34 28 52 42 37 38",
+    OLD_HARD: "24 22 41 19 10 28 32 4 40 44 54 17 6 17 12 10 27 25 38 10 35 28 32 42 24 8",
+    OLD_MASTER: "35 22 41 19 6 53 32 16 9 44 54 17 6 23 12 10 27 21 48 53 34 28 52 42 37 38",
     EVERY: "35 30 41 14 10 53 32 16 9 44 54 17 6 23 12 10 27 3 48 10 35 28 21 42 37 38",
 }
 
@@ -43,6 +46,7 @@ def test_the_config_plays_the_moves_the_loose_parameters_played(name: str) -> No
 def test_a_level_is_its_preset_and_a_spec_makes_its_config_again() -> None:
     assert make_bot("hard").config == HARD  # type: ignore[attr-defined]
     assert make_bot("master").config == MASTER  # type: ignore[attr-defined]
+    assert make_bot(OLD_HARD).config == HARD  # type: ignore[attr-defined]
     assert LEVELS["master"] == "pimc:" + MASTER.spec()
     odd = SearchConfig(playouts=77, most=5, chance=True, exact=True)
     assert make_bot("pimc:" + odd.spec()).config == odd  # type: ignore[attr-defined]

@@ -173,7 +173,10 @@ def test_main_turns_a_rules_error_into_exit_2(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = run_main(monkeypatch, capsys, "play", "--set", "target=100000")
-    assert (code, err) == (2, "domino: option target must be 1 to 1000, not 100000\n")
+    assert (code, err) == (
+        2,
+        "domino: option target must be a whole number from 1 to 1000, not 100000\n",
+    )
 
 
 def test_main_exits_0_on_success(

@@ -28,6 +28,10 @@ COMMANDS = [
     ["records"],
     ["replay"],
     ["analyze"],
+    ["host"],
+    ["join"],
+    ["watch"],
+    ["serve"],
 ]
 
 

@@ -61,7 +61,7 @@ def test_sim_plays_to_the_end_and_reports_it(args: list[str], lang: str) -> None
     final = out.split(tr("tx.match_over", lang), 1)[1]
     assert tr("tx.rounds_played", lang, n=len(match.results)) in final
     names = side_names(match.rules, seat_names(match.rules, None, lang))
-    if match.rules.is_classic:
+    if match.rules.classic_count:
         winners = ", ".join(names[s] for s in match.outcome.winners)
         assert tr("tx.winner", lang, names=winners) in final
     else:
@@ -134,21 +134,27 @@ def test_output_without_a_terminal_has_no_control_codes() -> None:
     [
         (["--set", "nonsense=1"], "unknown option 'nonsense'"),
         (["--set", "fish"], "--set takes name=value"),
-        (["--set", "fish=many"], "option fish='many' is unknown; allowed: all, one, fisher"),
-        (["--set", "target=0"], "target must be 1 to 1000, not 0"),
-        (["--set", "target=5000"], "target must be 1 to 1000, not 5000"),
-        (["--set", "open_threshold=99"], "open_threshold must be 1 to 40"),
-        (["--set", "match_end=rounds:100000"], "rounds:N (N from 1 to 1000)"),
-        (["--players", "0"], "players must be 2, 3 or 4, not 0"),
-        (["--players", "-2"], "players must be 2, 3 or 4, not -2"),
+        (
+            ["--set", "fish=many"],
+            "option fish must be one of all, one, fisher, lowest_wins, not 'many'",
+        ),
+        (["--set", "target=0"], "target must be a whole number from 1 to 1000, not 0"),
+        (["--set", "target=5000"], "target must be a whole number from 1 to 1000, not 5000"),
+        (["--set", "open_threshold=99"], "open_threshold must be a whole number from 1 to 40"),
+        (["--set", "match_end=rounds:100000"], "rounds:N with N from 1 to 1000"),
+        (["--players", "0"], "players must be a whole number from 2 to 4, not 0"),
+        (["--players", "-2"], "players must be a whole number from 2 to 4, not -2"),
         (["--bots", "ismcts:iterations=-1"], "iterations must be a whole number from 1 to 100000"),
         (["--bots", "ismcts:time_ms=1e12"], "time_ms must be a whole number from 0 to 60000"),
         (["--bots", "ismcts:depth=3"], "has no option 'depth'; it takes: iterations"),
         (["--bots", "greedy:speed=2"], "takes no options"),
         (["--bots", "\x1b]0;pwned\x07"], "unknown bot '\\x1b]0;pwned\\x07'"),
-        (["--set", "fish=\x1b[2J"], "option fish='\\x1b[2J' is unknown"),
-        (["--players", "5"], "players must be 2, 3 or 4, not 5"),
-        (["--players", "1"], "players must be 2, 3 or 4, not 1"),
+        (
+            ["--set", "fish=\x1b[2J"],
+            "option fish must be one of all, one, fisher, lowest_wins, not '\\x1b[2J'",
+        ),
+        (["--players", "5"], "players must be a whole number from 2 to 4, not 5"),
+        (["--players", "1"], "players must be a whole number from 2 to 4, not 1"),
         (["--pairs", "--players", "3"], "pairs need exactly 4 players, not 3"),
         (["--rules", "classic", "--pairs"], "pairs are a Козёл rule"),
         (["--rules", "nope"], "unknown preset 'nope'; allowed: kozel, kozel-pairs, classic"),

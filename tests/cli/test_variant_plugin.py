@@ -117,3 +117,15 @@ def test_a_built_in_game_never_looks_for_plugins(monkeypatch: pytest.MonkeyPatch
     for preset in ("kozel", "morskoy", "telefon", "general"):
         assert make_rules({}, preset).variant
     registry.reload_plugins()
+
+
+@pytest.mark.usefixtures("plugins")
+def test_the_example_variant_declares_its_record_and_count() -> None:
+    """Built on Козёл's count but not Козёл: its record is version 3 (older versions know no
+    variant and would refuse it), and it counts as Козёл, not as classic (C4)."""
+    from domino_tui.engine.record import VERSION, make_record
+
+    rules = make_rules({"players": 2}, "six")
+    assert not rules.classic_count and make_rules({}, "classic").classic_count
+    match = play_match(rules, 1, ["greedy", "greedy"])
+    assert make_record(match, preset="six")["version"] == VERSION

@@ -311,7 +311,7 @@ def test_sim_help_lists_every_preset() -> None:
     ("args", "words"),
     [
         (["--rules", "nope"], "unknown preset 'nope'; allowed: kozel, kozel-pairs, classic"),
-        (["--rules", "osel", "--set", "closed_doubles=maybe"], "closed_doubles is on/off"),
+        (["--rules", "osel", "--set", "closed_doubles=maybe"], "closed_doubles must be on or off"),
         (["--rules", "general", "--set", "fish=all"], "fish"),
     ],
 )

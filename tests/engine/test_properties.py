@@ -158,7 +158,7 @@ def check_sheet(m: Match) -> None:
             assert scores(before) == scores(previous[line.side]), "after is the next before"
             assert before.out is (line.side in out)
             assert after.written >= before.written, "written totals only grow"
-            if r.is_classic:
+            if r.classic_count:
                 assert after.remembered == 0
             else:
                 assert not (after.opened and after.remembered), "remembered only when not open"
@@ -172,7 +172,7 @@ def check_sheet(m: Match) -> None:
         winner = r.side_of(result.went_out) if result.went_out >= 0 else -1
         hands = sum(score.lines[s].hand_points for s in active if s != winner)
         gained = sum(line.round_points for line in score.lines)
-        if r.is_classic:
+        if r.classic_count:
             assert score.carry_after == 0 and not score.tie
         elif score.tie:
             assert result.fish and gained == 0
@@ -207,7 +207,7 @@ def check_goats(
 ) -> None:
     """K9: a goat exactly when a written score reaches the target; never from remembered."""
     r = m.rules
-    if r.is_classic or r.rounds_limit is not None:
+    if r.classic_count or r.rounds_limit is not None:
         return
     reached = tuple(s for s in range(r.sides) if s not in out and standings[s].written >= r.target)
     assert goats == reached
@@ -249,7 +249,7 @@ def check_end(m: Match) -> None:
     outcome = m.outcome
     assert outcome is not None
     written = [st.written for st in m.standings]
-    if r.is_classic:
+    if r.classic_count:
         assert outcome.goats == ()
         if r.rounds_limit is None:
             assert outcome.winners == tuple(s for s in range(r.sides) if written[s] >= r.target)

@@ -152,7 +152,9 @@ def test_missing_or_malformed_parts(game: dict[str, Any], key: str, value: Any) 
 def test_invalid_rules_in_a_record(game: dict[str, Any]) -> None:
     rec = copy.deepcopy(game)
     rec["rules"]["players"] = 5
-    with pytest.raises(RecordError, match="rules are invalid: players must be 2, 3 or 4"):
+    with pytest.raises(
+        RecordError, match="rules are invalid: option players must be a whole number from 2 to 4"
+    ):
         replay(loads(dumps(resign(rec))))
 
 

@@ -1,5 +1,6 @@
 """The start screen: New game, Resume (when a game is saved: the list of unfinished games),
-Learn to play (the guided first game), Replays, Stats, Rules, Settings, Quit."""
+Join a table (a friend's, by the invitation: issue 25), Learn to play (the guided first game),
+Replays, Stats, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ class StartScreen(DominoScreen):
             [
                 Option(t("new_game", lang), id="new"),
                 Option(t("resume", lang), id="resume", disabled=not can_resume),
+                Option(t("join_table", lang), id="join"),
                 Option(t("learn.menu", lang), id="learn"),
                 Option(t("replays", lang), id="replays"),
                 Option(t("stats", lang), id="stats"),
@@ -78,7 +80,7 @@ class StartScreen(DominoScreen):
                 Option(t("quit", lang), id="quit"),
             ]
         )
-        ids = ["new", "resume", "learn", "replays", "stats", "rules", "settings", "quit"]
+        ids = ["new", "resume", "join", "learn", "replays", "stats", "rules", "settings", "quit"]
         if was in ids and not (was == "resume" and not can_resume):
             menu.highlighted = ids.index(was)
         else:
@@ -104,6 +106,10 @@ class StartScreen(DominoScreen):
             app.open_new_game()
         elif choice == "resume":
             app.open_saves()
+        elif choice == "join":
+            from .join import JoinScreen  # the network's screens: only when asked for
+
+            app.push_screen(JoinScreen())
         elif choice == "learn":
             from .learn import open_lesson  # the lesson pulls in the game screen
 

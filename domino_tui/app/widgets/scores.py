@@ -45,7 +45,7 @@ REMEMBERED = "yellow"
 def standing_text(st: Standing, rules: Rules) -> Text:
     """A side's total as the sheet writes it (K7.1, K7.2); a variant without Козёл's
     remembered points (морской, телефон, генерал, спортивное) shows its written total."""
-    if rules.is_classic or not remembers(rules):
+    if rules.classic_count or not remembers(rules):
         return Text(str(st.written), style="bold")
     if st.opened:
         return Text(str(st.written), style=WRITTEN)
@@ -61,7 +61,7 @@ def points_text(line: SideLine, rules: Rules) -> Text:
     points = line.round_points
     if line.went_out:
         text = Text(OUT, style="bold green")
-    elif points and rules.is_classic:
+    elif points and rules.classic_count:
         text = Text(str(points), style="bold")
     elif points and line.written_now:
         text = Text(str(points), style=WRITTEN)

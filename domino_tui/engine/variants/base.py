@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from ...option import Option as Option
+from ...option import named
 from ..cross import CrossConfig, CrossState
 from ..deal import Deal, PreviousRound, choose_lead, deal
 from ..options import Rules, RulesError, classic_hand
@@ -40,25 +42,6 @@ class MatchState(Protocol):
 
     @property
     def seats_in(self) -> tuple[int, ...]: ...
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option of a variant: its default and what it may be (choices, or a whole-number
-    range). The type is the default's: bool (on/off), int or str."""
-
-    default: Any
-    choices: tuple[Any, ...] = ()
-    low: int | None = None
-    high: int | None = None
-    help: str = ""
-
-    def check(self, name: str, value: Any) -> None:
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise RulesError(f"option {name}={value!r} is unknown; allowed: {allowed}")
-        if self.low is not None and self.high is not None and not self.low <= value <= self.high:
-            raise RulesError(f"option {name} must be {self.low} to {self.high}, not {value}")
 
 
 @dataclass(frozen=True)
@@ -101,6 +84,13 @@ class Variant:
     # "gained" (points it wants: classic, морской, телефон, спортивное) or "rounds" (rounds
     # lost, генерал); the arena's margin reads the round by it
     score_kind = "charged"
+    # C4-C6: the round counted as classic dominoes count it (the winner gains the others'
+    # pips, nothing remembered or redealt, the target wins, no ratings), not as Козёл (K5-K9);
+    # the rules carry it (Rules.classic_count) for the count below the variants
+    classic_count = False
+    # the first record version that knew it (engine/record.py): Козёл and classic 1, every
+    # variant with its own notation 3; its records are written as this, or 2 when older
+    record_since = 3
 
     # --- what it declares (issue 24): the capabilities the words, the sheet, the New game
     # dialog and the bots ask for, so that nobody guesses them from the option lists ---------
@@ -114,6 +104,12 @@ class Variant:
     score_unit: Literal["pips", "points"] = "pips"
     sheet_columns: tuple[str, ...] = ()  # the own sheet's columns before the sides (Морской's L)
     more_ends: tuple[str, ...] = ()  # match ends the New game dialog offers beyond K9.1's
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A variant's own options learn their names from its table, as the rules' do."""
+        super().__init_subclass__(**kwargs)
+        if "options" in cls.__dict__:
+            cls.options = named(cls.options)
 
     def offers(self, name: str) -> bool:
         """Whether a Козёл option is the table's to choose here (not refused, not pinned)."""

@@ -35,11 +35,14 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 class Kozel(Variant):
-    """Козёл and classic: the rules object's Козёл options say everything."""
+    """Козёл and classic: the rules object's Козёл options say everything. A variant built on
+    Козёл's count (осёл, чечевэ, a plugin's) names itself and keeps the defaults."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, classic_count: bool = False, record_since: int = 3) -> None:
         self.name = name
-        self.score_kind = "gained" if name == "classic" else "charged"
+        self.classic_count = classic_count
+        self.record_since = record_since
+        self.score_kind = "gained" if classic_count else "charged"
 
     def check(self, rules: Rules) -> None:
         """What Козёл and classic refuse beyond the rules gate's checks (F15): classic is
@@ -47,7 +50,7 @@ class Kozel(Variant):
         lowest_wins is classic's alone. The variants built on Козёл (осёл, чечевэ) run these
         too, after their own."""
         super().check(rules)
-        if self.name == "classic":
+        if self.classic_count:
             if rules.pairs:
                 raise RulesError("pairs are a Козёл rule; classic is played each for themselves")
             if rules.fish != "lowest_wins":
@@ -97,7 +100,7 @@ def kozel_costs(rules: Rules, score: RoundScore) -> list[float]:
     """Per side: written + half the remembered change + the goat's price (classic: minus)."""
     prices = kozel_prices(rules, score)
     costs = [0.0] * rules.sides
-    classic = rules.is_classic
+    classic = rules.classic_count
     for line in score.lines:
         before, after = line.before, line.after
         if before.out:
@@ -117,7 +120,7 @@ def kozel_prices(rules: Rules, score: RoundScore) -> list[float]:
     prices = [0.0] * rules.sides
     if rules.match_end not in ("target", "last_standing"):
         return prices
-    price = -GOAT_PRICE if rules.is_classic else GOAT_PRICE
+    price = -GOAT_PRICE if rules.classic_count else GOAT_PRICE
     for line in score.lines:
         before, after = line.before, line.after
         if not before.out and after.written >= rules.target > before.written:
@@ -140,7 +143,7 @@ def decide_end(
     round, the outcome if the match ended, and the standings (marked out under last_standing)."""
     written = [st.written for st in standings]
     limit = r.rounds_limit
-    if r.is_classic:
+    if r.classic_count:
         reached = [s for s in range(r.sides) if written[s] >= r.target]
         if limit is not None:
             if rounds_done < limit:
@@ -177,9 +180,14 @@ def end(
 ) -> Outcome:
     """The outcome with K10 ratings (classic: none)."""
     ratings = tuple(
-        0 if r.is_classic else rating(r, standings[s].written, s in goats) for s in range(r.sides)
+        0 if r.classic_count else rating(r, standings[s].written, s in goats)
+        for s in range(r.sides)
     )
     return Outcome(goats=goats, winners=winners, ratings=ratings)
 
 
-VARIANTS = {"kozel": Kozel("kozel"), "classic": Kozel("classic")}
+# every record version knows Козёл and classic (a variant built on them needs version 3)
+VARIANTS = {
+    "kozel": Kozel("kozel", record_since=1),
+    "classic": Kozel("classic", classic_count=True, record_since=1),
+}

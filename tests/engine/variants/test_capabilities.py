@@ -31,7 +31,7 @@ def test_declared_capabilities_match_what_the_rules_accept(name: str) -> None:
     assert v.remembers == accepted(name, open_threshold=base.open_threshold + 1)
     assert v.counts_hands == ("blank_alone" in v.fixed or accepted(name, blank_alone=25))
     other_fish = "all" if base.fish != "all" else "fisher"
-    assert v.fish_modes == (base.is_classic or accepted(name, fish=other_fish))
+    assert v.fish_modes == (base.classic_count or accepted(name, fish=other_fish))
     assert v.plays_to_target == accepted(name, target=base.target + 10)
 
 

@@ -275,7 +275,7 @@ def test_V4_9_losses_sets_how_many_rounds_a_pair_may_lose() -> None:
     assert m.outcome is not None and m.outcome.goats == (0,)
     m, _ = play(make_rules({"losses": 3}, "general"), OUT_45, OUT_23, extra=[NEXT])
     assert not m.over and [st.written for st in m.standings] == [2, 0]
-    with pytest.raises(RulesError, match="losses must be 1 to 10"):
+    with pytest.raises(RulesError, match="losses must be a whole number from 1 to 10"):
         make_rules({"losses": 0}, "general")
 
 
@@ -358,7 +358,7 @@ def test_options_without_meaning_in_general_are_refused(options: dict[str, Any])
 
 
 def test_an_unknown_general_mode_is_refused() -> None:
-    with pytest.raises(RulesError, match="allowed: either, both, blank"):
+    with pytest.raises(RulesError, match="must be one of either, both, blank"):
         make_rules({"general": "all"}, "general")
 
 

@@ -1,0 +1,68 @@
+"""Helpers of the network tests: a table on loopback (port 0, a short grace), and scripted
+players that answer their turns through their feeds, exactly as an app would."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from domino_tui.engine.rules import make_rules
+from domino_tui.net.limits import Limits
+from domino_tui.net.server import HostHandle, TableConfig, start_host_thread
+from domino_tui.play.events import MatchEnded, TurnStarted
+from domino_tui.play.feed import Feed, FeedEvent
+from domino_tui.play.saving import Saves
+
+FAST = Limits(hello_timeout=2.0, ping_interval=5.0, ping_timeout=5.0)
+WAIT = 60.0  # seconds a whole scripted match may take on a loaded machine
+
+
+def config(home: Path, **changes: object) -> TableConfig:
+    base = TableConfig(
+        rules=make_rules({"players": 4, "target": 51}),
+        port=0,
+        name="Host",
+        lang="en",
+        bot_level="random",
+        grace=60.0,
+        limits=FAST,
+        saves=Saves.at(home),
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def host(home: Path, **changes: object) -> HostHandle:
+    return start_host_thread(config(home, **changes))
+
+
+Chooser = Callable[[tuple[int, ...]], int]
+
+
+class Scripted:
+    """Plays ``feed``'s turns with ``choose`` (default: the first legal action) and records
+    every event; ``ended`` is set at the match's end."""
+
+    def __init__(self, feed: Feed, choose: Chooser | None = None, *, plays: bool = True) -> None:
+        self.feed = feed
+        self.choose = choose or (lambda legal: legal[0])
+        self.plays = plays
+        self.events: list[FeedEvent] = []
+        self.ended = threading.Event()
+        self.moved = threading.Event()
+        feed.watch(self.on)
+
+    def on(self, event: FeedEvent) -> None:
+        self.events.append(event)
+        if isinstance(event, MatchEnded):
+            self.ended.set()
+            return
+        if self.plays and isinstance(event, TurnStarted) and event.seat == self.feed.seat:
+            self.turn()
+
+    def turn(self) -> None:
+        view = self.feed.snapshot().view
+        if view is not None and view.turn == self.feed.seat and view.legal:
+            self.moved.set()
+            self.feed.play(self.choose(view.legal))
