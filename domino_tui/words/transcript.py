@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
-from ..engine.cross import END_NAMES, CrossState
+from ..engine.cross import CrossState
 from ..engine.deal import Deal
 from ..engine.geometry import geometry
 from ..engine.match import Match, RoundResult
@@ -40,6 +40,7 @@ from ..i18n import Lang, has_key, plural, tr
 from ..text import clean
 from .cross import CrossStep, cross_picture, ends_text, replay_cross
 from .marks import CLOSED_MARK, FISH_MARK, GOAT_MARK
+from .moves import cross_play_words
 from .variant import (
     closest_preset,
     differences,
@@ -363,30 +364,9 @@ def _play(rules: Rules, act: Action, lead: bool, cross: bool, lang: Lang) -> Tex
     if lead:
         return Text(tr("tx.lead", lang, tile=ts.name(act.tile)), style="bold")
     if cross:
-        return Text(_move_words(rules, act.code, lang))
+        return Text(cross_play_words(ts, act.code, lang))
     side = "tx.play_right" if act.code & 1 else "tx.play_left"
     return Text(tr(side, lang, tile=ts.name(act.tile)))
-
-
-def _move_words(rules: Rules, code: int, lang: Lang) -> str:
-    """A play on the cross in words: "plays 4-5 up", "plays 3-3 on the right, closed",
-    "plays 2-2 on the left + 3-3 on the right (closed)"."""
-    ts = tile_set(rules.set_top)
-    parts = placements(code)
-    if len(parts) == 1:
-        p = parts[0]
-        key = "tx.play_closed" if p.closed else "tx.play_at"
-        return tr(key, lang, tile=ts.name(p.tile), at=tr(f"tx.at.{END_NAMES[p.end]}", lang))
-    each = [
-        tr(
-            "tx.part_closed" if p.closed else "tx.part",
-            lang,
-            tile=ts.name(p.tile),
-            at=tr(f"tx.at.{END_NAMES[p.end]}", lang),
-        )
-        for p in parts
-    ]
-    return tr("tx.play_several", lang, tiles=" + ".join(each))
 
 
 def _board(match: Match, state: CrossState, lang: Lang) -> RenderableType:
