@@ -365,8 +365,9 @@ def _play(rules: Rules, act: Action, lead: bool, cross: bool, lang: Lang) -> Tex
         return Text(tr("tx.lead", lang, tile=ts.name(act.tile)), style="bold")
     if cross:
         return Text(cross_play_words(ts, act.code, lang))
-    side = "tx.play_right" if act.code & 1 else "tx.play_left"
-    return Text(tr(side, lang, tile=ts.name(act.tile)))
+    return Text(
+        tr("tx.play_right" if act.code & 1 else "tx.play_left", lang, tile=ts.name(act.tile))
+    )
 
 
 def _board(match: Match, state: CrossState, lang: Lang) -> RenderableType:
