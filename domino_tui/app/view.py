@@ -22,9 +22,10 @@ from ..play.turn import TurnController, TurnState
 from ..play.turn_moves import can_close, playable_tiles, several_moves
 from ..words.cross import ends_text
 from ..words.events import last_action
+from ..words.marks import END_ARROWS
 from ..words.score import legend_line
 from ..words.strings import t
-from ..words.turn import END_ARROWS, fit_name, recent_lines
+from ..words.turn import fit_name, recent_lines
 from .widgets.board import lead_index, worst_line
 from .widgets.chain import ChainState
 from .widgets.hand import HandState

@@ -228,8 +228,8 @@ class Fault:
         from ..i18n import tr
 
         detail = self.detail
-        if self.kind == OVERRAN and lang == "ru":  # «0,5 с»
-            detail = detail.replace(".", ",")
+        if self.kind == OVERRAN:  # the seconds with the language's decimal mark: «0,5 с»
+            detail = detail.replace(".", tr("num.decimal_point", lang))
         return tr(
             f"fault.{self.kind}", lang, bot=clean(self.bot, 40), seat=self.seat + 1, detail=detail
         )

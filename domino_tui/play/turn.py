@@ -25,9 +25,9 @@ from ..engine.cross import CrossState
 from ..engine.round import RoundState
 from ..engine.tiles import TileSet, bits, tile_set
 from ..engine.view import SeatView
-from ..words.cross import ARROWS
+from ..words.marks import ARROWS, END_ARROWS
 from ..words.strings import reason, t
-from ..words.turn import END_ARROWS, addressed, after_draw, end_words, move_text, refused
+from ..words.turn import addressed, after_draw, end_words, move_text, refused
 from .turn_moves import (
     can_close,
     closing_refusal,

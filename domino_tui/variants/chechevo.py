@@ -8,7 +8,7 @@ from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.variants.chechevo import Notes
 from ..i18n import Lang, tr
-from ..words.transcript import GOAT_MARK
+from ..words.marks import GOAT_MARK
 from .base import Presenter, PresetWords, Told, notes_as
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine.match import RoundResult
 from ..engine.variants.osel import Notes
-from ..words.cross import CLOSED_MARK
+from ..words.marks import CLOSED_MARK
 from .base import Presenter, PresetWords
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine.scoring import SideLine
 from ..i18n import Lang, tr
-from ..words.score import WIPED_MARK
+from ..words.marks import WIPED_MARK
 
 
 def written_sum(line: SideLine, lang: Lang) -> list[str]:

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from ..engine.actions import DOWN, DRAW, LEFT, RIGHT, UP, placements
 from ..engine.cross import CLOSED, CrossState, end_count
 from ..engine.match import Match
+from .marks import ARROWS, CLOSED_MARK
 
-ARROWS = ("←", "→", "↑", "↓")
-CLOSED_MARK = "×"
 WIDE = 78  # wider than this (an 80-column terminal), the arms are listed instead of drawn
 PER_LINE = 12  # tiles per line of a listed arm
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..engine.actions import DRAW, KNOCK, is_ext, is_pair, pair_tiles, placements
-from ..engine.cross import END_NAMES
+from ..engine.actions import DRAW, KNOCK, Placement, is_ext, is_pair, pair_tiles, placements
 from ..engine.match import Match, RoundResult
 from ..engine.round import Event
 from ..engine.rules import Rules
@@ -14,6 +13,7 @@ from ..engine.tiles import tile_set
 from ..engine.variants import get_variant
 from ..i18n import plural
 from .cross import CrossStep, replay_cross
+from .moves import placement_words
 from .strings import t
 
 
@@ -63,10 +63,9 @@ def cross_line(session: Table, event: Event, lead: bool, lang: str) -> str:
     if lead:
         line = t("log_led", lang, name=name, tile=tile)
     else:
-        p = next((p for p in placements(event.code) if p.tile == event.tile), None)
-        at = t(f"tx.at.{END_NAMES[p.end if p else 0]}", lang)
-        key = "tx.play_closed" if p is not None and p.closed else "tx.play_at"
-        line = t("log_cross", lang, name=name, move=t(key, lang, tile=tile, at=at))
+        laid = (p for p in placements(event.code) if p.tile == event.tile)
+        p = next(laid, Placement(event.tile, 0))
+        line = t("log_cross", lang, name=name, move=placement_words(ts, p, lang))
     step = scoring_step(session.match, event)
     if step is not None:
         line += " · " + scored_words(step, lang)

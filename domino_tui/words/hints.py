@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles_of_move
-from ..engine.cross import END_NAMES
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from ..i18n import plural
-from .cross import ARROWS
+from .marks import ARROWS
+from .moves import at_end
 from .strings import t
 from .turn import move_text
 
@@ -61,7 +61,7 @@ def cross_move_words(view: SeatView, code: int, lang: str, noun: bool = False) -
     if len(parts) > 1:
         return t(f"hw.several{n}", lang, tiles=move_text(code, ts, lang))
     p = parts[0]
-    at = t(f"tx.at.{END_NAMES[p.end]}", lang)
+    at = at_end(p.end, lang)
     key = "hw.closed" if p.closed else "hw.at"
     return t(key + n, lang, tile=ts.name(p.tile), at=at, n=ends[p.end])
 

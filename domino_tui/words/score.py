@@ -18,10 +18,8 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideLine, hand_value
 from ..engine.tiles import bits, tile_set
 from ..i18n import Lang, has_key, plural, tr
-from .transcript import FISH_MARK, GOAT_MARK, remembers
-
-OUT_MARK = "★"
-WIPED_MARK = "✗"
+from .marks import FISH_MARK, GOAT_MARK, OUT_MARK, WIPED_MARK
+from .transcript import remembers
 
 
 def plus(values: Sequence[int]) -> str:

@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
-from ..engine.cross import END_NAMES, CrossState
+from ..engine.cross import CrossState
 from ..engine.deal import Deal
 from ..engine.geometry import geometry
 from ..engine.match import Match, RoundResult
@@ -39,7 +39,9 @@ from ..engine.variants import get_variant
 from ..i18n import Lang, has_key, plural, tr
 from ..option import typed_back
 from ..text import clean
-from .cross import CLOSED_MARK, CrossStep, cross_picture, ends_text, replay_cross
+from .cross import CrossStep, cross_picture, ends_text, replay_cross
+from .marks import CLOSED_MARK, FISH_MARK, GOAT_MARK
+from .moves import cross_play_words
 from .names import preset_name
 from .variant import (
     closest_preset,
@@ -51,8 +53,6 @@ from .variant import (
 
 # the score sheet's rules (K11): a line under the names and one between the round and the total
 SHEET_BOX = box.Box("    \n    \n ── \n    \n ── \n ── \n    \n    \n")
-FISH_MARK = "🐟"
-GOAT_MARK = "🐐"
 
 
 # --- words ----------------------------------------------------------------------------------
@@ -212,9 +212,10 @@ def render_round(
     if moves:
         parts.append(_deal(match.rules, story, names, lang))
         if cross is None:
-            parts.append(_actions(match.rules, story, names, lang))
+            actions = line_actions(match.rules, story.events)
         else:
-            parts.append(_cross_actions(match.rules, cross[0], names, lang))
+            actions = cross_actions(cross[0])
+        parts.append(_actions(match.rules, actions, names, lang, cross=cross is not None))
     if cross is not None:
         parts.append(_board(match, cross[1], lang))
     if story.result is None:
@@ -253,111 +254,115 @@ def _deal(rules: Rules, story: RoundStory, names: Sequence[str], lang: Lang) -> 
     return Group(head, grid)
 
 
-def _actions(rules: Rules, story: RoundStory, names: Sequence[str], lang: Lang) -> RenderableType:
-    """One row per action; a run of draws by one player is one row listing each drawn tile."""
+@dataclass(frozen=True)
+class Action:
+    """One row of a round's action table: who did what and the open ends after it. A double
+    pair (K3.4) is one action though the round keeps two events; ``tile`` is the tile drawn
+    or the (first) tile laid."""
+
+    seat: int
+    code: int
+    tile: int
+    ends: str  # the open ends after the action, as the table shows them
+    points: int = 0  # scored during play on the cross (V3.8.2)
+    count: int = 0  # the ends' count that scored
+
+
+def line_actions(rules: Rules, events: Sequence[Event]) -> list[Action]:
+    """A line round's events as actions, each with the two open ends after it."""
     ts = tile_set(rules.set_top)
     geo = geometry(rules.set_top, rules.match)
-    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    table.add_column("#", justify="right", style="dim")
-    table.add_column(tr("tx.col_who", lang), no_wrap=True)
-    table.add_column(tr("tx.col_move", lang))
-    table.add_column(tr("tx.col_ends", lang), justify="center", style="dim", no_wrap=True)
     left = right = -1
-    step = 0
-    events = list(story.events)
+    out: list[Action] = []
     i = 0
     while i < len(events):
         e = events[i]
-        step += 1
-        if e.code == DRAW:
-            run = [e.tile]
-            while (
-                i + 1 < len(events) and events[i + 1].code == DRAW and events[i + 1].seat == e.seat
-            ):
-                i += 1
-                run.append(events[i].tile)
-            what = Text(tr("tx.draw", lang, tiles=", ".join(ts.name(t) for t in run)))
-        elif e.code == KNOCK:
-            what = Text(tr("tx.knock", lang), style="yellow")
-        elif e.code >= PAIR_BASE:
+        if e.code >= PAIR_BASE:
             a, b = pair_tiles(e.code)
             left, right = geo.after[left][a], geo.after[right][b]
             i += 1  # a double pair is two events of one action (K3.4)
-            what = Text(tr("tx.play_pair", lang, a=ts.name(a), b=ts.name(b)))
-        elif left < 0:
+        elif e.code >= 0 and left < 0:
             left, right = ts.lo[e.tile], ts.hi[e.tile]
-            what = Text(tr("tx.lead", lang, tile=ts.name(e.tile)), style="bold")
-        elif e.code & 1:
+        elif e.code >= 0 and e.code & 1:
             right = geo.after[right][e.tile]
-            what = Text(tr("tx.play_right", lang, tile=ts.name(e.tile)))
-        else:
+        elif e.code >= 0:
             left = geo.after[left][e.tile]
-            what = Text(tr("tx.play_left", lang, tile=ts.name(e.tile)))
-        ends = f"{left}|{right}" if left >= 0 else ""
-        table.add_row(str(step), Text(names[e.seat]), what, ends)
+        out.append(Action(e.seat, e.code, e.tile, f"{left}|{right}" if left >= 0 else ""))
         i += 1
-    return table
+    return out
 
 
-def _cross_actions(
-    rules: Rules, steps: Sequence[CrossStep], names: Sequence[str], lang: Lang
+def cross_actions(steps: Sequence[CrossStep]) -> list[Action]:
+    """A cross round's replayed steps (G4) as actions, with the open ends and closed doubles
+    after each and the points it scored."""
+    return [
+        Action(
+            s.seat,
+            s.code,
+            placements(s.code)[0].tile if s.code >= 0 else s.tile,
+            ends_text(s.ends, s.closed),
+            s.points,
+            s.count,
+        )
+        for s in steps
+    ]
+
+
+def _actions(
+    rules: Rules, actions: Sequence[Action], names: Sequence[str], lang: Lang, *, cross: bool
 ) -> RenderableType:
-    """The actions of a cross round (G4): each play with its end (left, right, up, down), closed
-    doubles, several doubles in one move, the open ends after it and the points it scored."""
+    """One row per action; a run of draws by one player is one row listing each drawn tile."""
     ts = tile_set(rules.set_top)
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     table.add_column("#", justify="right", style="dim")
     table.add_column(tr("tx.col_who", lang), no_wrap=True)
     table.add_column(tr("tx.col_move", lang))
-    table.add_column(tr("tx.col_ends", lang), style="dim", no_wrap=True)
+    table.add_column(
+        tr("tx.col_ends", lang), justify="left" if cross else "center", style="dim", no_wrap=True
+    )
     row = 0
     i = 0
-    led = False  # the first tile laid is the lead (it has no end)
-    while i < len(steps):
-        step = steps[i]
+    led = False  # the first tile laid is the lead
+    while i < len(actions):
+        act = actions[i]
         row += 1
-        if step.code == DRAW:
-            run = [step.tile]
+        if act.code == DRAW:
+            run = [act.tile]
             while (
-                i + 1 < len(steps) and steps[i + 1].code == DRAW and steps[i + 1].seat == step.seat
+                i + 1 < len(actions)
+                and actions[i + 1].code == DRAW
+                and actions[i + 1].seat == act.seat
             ):
                 i += 1
-                run.append(steps[i].tile)
+                run.append(actions[i].tile)
             what = Text(tr("tx.draw", lang, tiles=", ".join(ts.name(t) for t in run)))
-        elif step.code == KNOCK:
+        elif act.code == KNOCK:
             what = Text(tr("tx.knock", lang), style="yellow")
-        elif not led:
-            led = True
-            what = Text(tr("tx.lead", lang, tile=ts.name(placements(step.code)[0].tile)), "bold")
         else:
-            what = Text(_move_words(rules, step.code, lang))
-        if step.points:
-            points = plural(step.points, "tx.points", lang)
-            what.append(" · " + tr("tx.scored", lang, count=step.count, points=points), "green")
-        table.add_row(str(row), Text(names[step.seat]), what, ends_text(step.ends, step.closed))
+            what = _play(rules, act, not led, cross, lang)
+            led = True
+        if act.points:
+            points = plural(act.points, "tx.points", lang)
+            what.append(" · " + tr("tx.scored", lang, count=act.count, points=points), "green")
+        table.add_row(str(row), Text(names[act.seat]), what, act.ends)
         i += 1
     return table
 
 
-def _move_words(rules: Rules, code: int, lang: Lang) -> str:
-    """A play on the cross in words: "plays 4-5 up", "plays 3-3 on the right, closed",
-    "plays 2-2 on the left + 3-3 on the right (closed)"."""
+def _play(rules: Rules, act: Action, lead: bool, cross: bool, lang: Lang) -> Text:
+    """A play in the transcript's words: the lead, a double pair (K3.4), the end on a line,
+    or the end(s) on the cross."""
     ts = tile_set(rules.set_top)
-    parts = placements(code)
-    if len(parts) == 1:
-        p = parts[0]
-        key = "tx.play_closed" if p.closed else "tx.play_at"
-        return tr(key, lang, tile=ts.name(p.tile), at=tr(f"tx.at.{END_NAMES[p.end]}", lang))
-    each = [
-        tr(
-            "tx.part_closed" if p.closed else "tx.part",
-            lang,
-            tile=ts.name(p.tile),
-            at=tr(f"tx.at.{END_NAMES[p.end]}", lang),
-        )
-        for p in parts
-    ]
-    return tr("tx.play_several", lang, tiles=" + ".join(each))
+    if not cross and act.code >= PAIR_BASE:
+        a, b = pair_tiles(act.code)
+        return Text(tr("tx.play_pair", lang, a=ts.name(a), b=ts.name(b)))
+    if lead:
+        return Text(tr("tx.lead", lang, tile=ts.name(act.tile)), style="bold")
+    if cross:
+        return Text(cross_play_words(ts, act.code, lang))
+    return Text(
+        tr("tx.play_right" if act.code & 1 else "tx.play_left", lang, tile=ts.name(act.tile))
+    )
 
 
 def _board(match: Match, state: CrossState, lang: Lang) -> RenderableType:

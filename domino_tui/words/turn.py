@@ -14,7 +14,7 @@ from ..engine.actions import DRAW, KNOCK, placements
 from ..engine.cross import END_NAMES
 from ..engine.round import Event
 from ..engine.tiles import TileSet
-from .cross import ARROWS
+from .marks import ARROWS, END_ARROWS
 from .strings import t
 
 # the polite pronoun keeps its capital inside a Russian sentence («Маша, Вы взяли …»)
@@ -34,9 +34,6 @@ def fit_name(name: str, width: int) -> str:
     """``name`` cut to ``width`` characters with an ellipsis, never below two characters."""
     width = max(2, width)
     return name if len(name) <= width else name[: width - 1].rstrip() + "…"
-
-
-END_ARROWS = ("◀", "▶", "▲", "▼")  # the ends 0-3 (left, right, up, down) where nothing turns
 
 
 def end_words(end: int, number: int, lang: str, arrows: Sequence[str] = END_ARROWS) -> str:

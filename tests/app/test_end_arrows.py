@@ -20,7 +20,8 @@ from domino_tui.app.widgets.chain import Chain
 from domino_tui.engine.actions import Placement, encode, placements
 from domino_tui.engine.round import Event
 from domino_tui.engine.tiles import DOUBLE_SIX as TS
-from domino_tui.words.turn import END_ARROWS, end_words, last_turns, recent_lines
+from domino_tui.words.marks import END_ARROWS
+from domino_tui.words.turn import end_words, last_turns, recent_lines
 
 from .driver import game, key_for_turn, plain, seeded_app, settle
 

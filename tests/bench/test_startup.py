@@ -92,6 +92,8 @@ FIRST_FRAME = frozenset(
         "domino_tui.words.score",
         "domino_tui.words.transcript",
         "domino_tui.words.cross",
+        "domino_tui.words.marks",  # the arrows and sheet marks the modules above read
+        "domino_tui.words.moves",  # a play on the cross in words (the transcript's and the log's)
         "domino_tui.words.variant",
         "domino_tui.words.names",  # presets and levels by name, for the table and the lists
         "domino_tui.words.os_errors",  # what the system said, in words (the folder checks at start)

@@ -24,8 +24,8 @@ from ...play.session import GameSession
 from ...play.table import TableSession
 from ...play.turn import TurnController, TurnState
 from ...words.events import event_line
+from ...words.marks import END_ARROWS
 from ...words.strings import t
-from ...words.turn import END_ARROWS
 from ..view import (
     Lesson,
     Seating,

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
+from ...words.marks import END_ARROWS
 from .board import Anchor, Frame, Layout, Tip, choose_frame, lay_as_played, lay_out
 from .tiles import MODES, Canvas, Placed, draw_tile, snake
 
@@ -30,7 +31,9 @@ if TYPE_CHECKING:  # the cross board's modules load with the first cross (a Ко
     from .cross_paint import Painted
     from .cross_view import CrossView
 
-LINE_ARROWS = ("◀", "▶")  # the ends' arrows where the board draws none (a line laid from the left)
+LINE_ARROWS = END_ARROWS[
+    :2
+]  # ◀ ▶: the ends' arrows where the board draws none (a line laid from the left)
 
 STYLE_NAMES = (
     "frame",

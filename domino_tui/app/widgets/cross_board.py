@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ...words.marks import ARROWS, CLOSED_MARK
 from .tiles import GAP, tile_size
 
 LEFT, RIGHT, UP, DOWN = 0, 1, 2, 3
@@ -32,8 +33,6 @@ LEAD = -1
 STEP = {LEFT: (-1, 0), RIGHT: (1, 0), UP: (0, -1), DOWN: (0, 1)}
 DRIFT = {LEFT: DOWN, RIGHT: UP, UP: LEFT, DOWN: RIGHT}  # the pinwheel: where an arm bends
 BACK = {LEFT: RIGHT, RIGHT: LEFT, UP: DOWN, DOWN: UP}
-ARROWS = ("←", "→", "↑", "↓")
-CLOSED_MARK = "×"
 GLYPHS = "0123456789ABC"
 
 Key = tuple[int, int]  # (arm, index); the lead is (LEAD, 0)

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...words.marks import ARROWS, CLOSED_MARK
 from .cross_board import (
-    ARROWS,
-    CLOSED_MARK,
     DOWN,
     LEAD,
     LEFT,

@@ -13,7 +13,9 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-ARROW_MARKS = "◀▶←→↑↓"
+from ...words.marks import ARROWS, END_ARROWS
+
+ARROW_MARKS = "".join(END_ARROWS[:2] + ARROWS)  # "◀▶←→↑↓"
 # a space that must not break: before an arrow, or before "(5 ◀)" (the end's number and arrow)
 GLUE = re.compile(rf" (?=[{ARROW_MARKS}]|\(\d+ [{ARROW_MARKS}]\))")
 BREAK = re.compile(r" +")
