@@ -88,13 +88,22 @@ def run_crashing(args: Sequence[str], home: Path) -> subprocess.CompletedProcess
     terminal gets (stderr) and the exit code."""
     env = {**os.environ, "DOMINO_TUI_HOME": str(home)}
     env.pop("DOMINO_TUI_CONFIG_DIR", None)
+    return run_real(["-c", CRASH_DRIVER, *args], env, timeout=120)
+
+
+def run_real(
+    argv: Sequence[str], env: dict[str, str], *, timeout: float, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """This Python with ``argv`` in a subprocess, as a terminal runs it: no standard input,
+    the text it prints and its exit code."""
     return subprocess.run(
-        [sys.executable, "-c", CRASH_DRIVER, *args],
+        [sys.executable, *argv],
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         stdin=subprocess.DEVNULL,
+        cwd=cwd,
     )
 
 
@@ -103,12 +112,4 @@ def domino_with(paths: Sequence[Path], *args: str) -> subprocess.CompletedProces
     a ``.dist-info`` there is an installed plugin, read by importlib.metadata."""
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), *map(str, paths)])}
-    return subprocess.run(
-        [sys.executable, "-m", "domino_tui", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-        cwd=root,
-    )
+    return run_real(["-m", "domino_tui", *args], env, timeout=300, cwd=root)

@@ -6,23 +6,17 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from .helpers import run_real
 
 
 def domino(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config")}
     env["XDG_DATA_HOME"] = str(home / "data")
-    return subprocess.run(
-        [sys.executable, "-m", "domino_tui", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-    )
+    return run_real(["-m", "domino_tui", *args], env, timeout=60)
 
 
 def one_line(result: subprocess.CompletedProcess[str]) -> str:
