@@ -38,7 +38,7 @@ class Lobby:
             text = chair_label(shown, lang)
             if chair.kind == "bot":
                 text += " — " + t("net.chair_open", lang)
-            if i == self.seat:
+            if i == self.seat and shown.name != t("you", lang):  # not "You (you)"
                 text += " " + t("net.you", lang)
             out.append(f"{i + 1}. {text}")
         return tuple(out)

@@ -25,3 +25,8 @@ def test_the_host_starts_and_a_spectator_only_watches() -> None:
     assert Lobby(CHAIRS, 0, host=True).footer("ru").startswith("S — начать")
     assert "только общий стол" in Lobby(CHAIRS, SPECTATOR).footer("ru")
     assert Lobby(CHAIRS[:2], 0).open_seats == 0
+
+
+def test_a_host_left_with_the_default_name_is_not_called_you_twice() -> None:
+    assert Lobby((Chair("Вы"), Chair("Петя")), seat=0).lines("ru")[0] == "1. Вы"
+    assert Lobby((Chair("You"), Chair("Петя")), seat=0).lines("ru")[0] == "1. You (вы)"

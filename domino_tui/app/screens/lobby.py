@@ -37,7 +37,7 @@ class LobbyScreen(DominoScreen):
     DEFAULT_CSS = """
     LobbyScreen { align: center middle; }
     LobbyScreen > Vertical {
-        width: 90; height: auto; border: round $primary; padding: 1 2;
+        width: 90; max-width: 100%; height: auto; border: round $primary; padding: 1 2;
     }
     LobbyScreen #lobby-title { text-style: bold; margin-bottom: 1; }
     LobbyScreen #lobby-invite { color: $accent; text-style: bold; margin-top: 1; }
