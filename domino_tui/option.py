@@ -202,11 +202,16 @@ class Option:
 
     def shown_default(self) -> str:
         """The default as typed back (on/off for a switch), or nothing when it has none."""
-        if self.default is None:
-            return ""
-        if isinstance(self.default, bool):
-            return "on" if self.default else "off"
-        return str(self.default)
+        return typed_back(self.default)
+
+
+def typed_back(value: object) -> str:
+    """A value as a player would type it after ``=``: on/off for a switch, nothing for None."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 _NOT: Any = object()  # the text is no value of the option's type

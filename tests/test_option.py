@@ -13,6 +13,7 @@ from domino_tui.engine.options import OPTIONS
 from domino_tui.engine.rules import RulesError, make_rules, rules_options
 from domino_tui.engine.variants import get_variant, variant_names
 from domino_tui.option import MAX_TEXT, Option, OptionError, named
+from domino_tui.words.options import allowed_words, help_rows, refusal
 
 TABLE = named(
     {
@@ -183,3 +184,72 @@ def test_a_variant_option_is_refused_in_the_same_shape_as_a_rule() -> None:
     with pytest.raises(RulesError) as err:
         make_rules({"target": "lots"})  # K9
     assert str(err.value) == "option target must be a whole number from 1 to 1000, not 'lots'"
+
+
+# --- in words (domino_tui/words/options.py) ----------------------------------------------------
+
+
+@given(name=OPTION, text=st.text(max_size=20))
+def test_the_english_refusal_is_the_engines_line_and_the_russian_one_has_its_shape(
+    name: str, text: str
+) -> None:
+    try:
+        TABLE[name].parse(text)
+    except OptionError as err:
+        assert refusal(err, "en") == str(err)
+        ru = refusal(err, "ru")
+        assert ru.startswith(f"параметр {name} принимает ") and ru.endswith(f", а не {err.shown}")
+        assert "\n" not in ru
+
+
+@pytest.mark.parametrize("option", [*TABLE.values(), *OPTIONS.values()])
+def test_allowed_words_in_english_are_what_the_option_describes(option: Option) -> None:
+    assert allowed_words(option, "en") == option.describe()
+
+
+def test_the_russian_words_for_each_kind() -> None:
+    assert allowed_words(OPTIONS["target"], "ru") == "целое число от 1 до 1000"
+    assert allowed_words(OPTIONS["big_alone"], "ru") == "on или off"
+    assert allowed_words(OPTIONS["fish"], "ru") == "одно из: all, one, fisher, lowest_wins"
+    assert allowed_words(OPTIONS["match_end"], "ru") == (
+        "одно из: target, last_standing, rounds:N, где N от 1 до 1000"
+    )
+    unknown = OptionError("depth", None, known=("iterations",), owner="ismcts")
+    assert (
+        refusal(unknown, "ru") == "у бота 'ismcts' нет параметра 'depth'; его параметры: iterations"
+    )
+    assert refusal(unknown, "en") == str(unknown)
+    bot = OptionError("solve", "99", Option(kind=int, low=0, high=28), owner="pimc")
+    assert (
+        refusal(bot, "en")
+        == str(bot)
+        == ("bot option pimc:solve must be a whole number from 0 to 28, not '99'")
+    )
+
+
+def test_help_rows_carry_the_labels_the_new_game_dialog_shows() -> None:
+    rows = {row[0]: row for row in help_rows(OPTIONS, "en")}
+    assert rows["target"] == ("target", "a whole number from 1 to 1000", "101", "Goat at")
+    assert rows["big_alone"][2] == "off"
+    ru = {row[0]: row for row in help_rows(rules_options("telefon"), "ru", "telefon")}
+    assert ru["multiple"][1:3] == ("одно из: 3, 5", "5") and ru["multiple"][3]
+
+
+@given(
+    bot=st.sampled_from(["pimc", "ismcts"]),
+    key=st.sampled_from(["playouts", "samples", "policy", "weigh", "time_ms", "exploration"]),
+    text=st.text(max_size=30),
+)
+def test_any_bot_option_text_is_read_or_refused(bot: str, key: str, text: str) -> None:
+    """The bots' options go through the same type: an allowed value of the option's own type,
+    an OptionError naming the bot's option, or (an option the bot lacks) the list it takes."""
+    from domino_tui.bots import BUILTIN, read_options
+
+    info = BUILTIN[bot]
+    try:
+        read = read_options(info, {key: text})
+    except OptionError as err:
+        assert err.owner == bot and "\n" not in str(err)
+        assert err.option is not None or key not in (info.options or {})
+    else:
+        assert info.options is not None and info.options[key].accepts(read[key])

@@ -171,6 +171,8 @@ def hidden_text(game: GameSession, seating: Seating, lang: str) -> str:
         return t("curtain", lang, name=game.name(seating.curtain))
     if game.hotseat:
         return t("hands_hidden", lang)
+    if getattr(game, "watching", False):  # a spectator of a networked table (issue 25)
+        return t("net.lobby_watching", lang)
     return t("waiting", lang, name="…")
 
 

@@ -2,14 +2,15 @@
 ``domino_tui.bots`` entry-point group.
 
 A name may carry options, ``ismcts:iterations=2000,time_ms=800``, which are passed to the bot's
-factory as keyword arguments: numbers as numbers, ``true/false/yes/no/on/off`` as booleans, the
-rest as text. A built-in bot declares its options (:class:`BotOption`), so an unknown key, a
-wrong type or an absurd value (a negative or endless budget) is refused by :func:`make_bot` with
-one line naming what is allowed, wherever the name came from. A plugin's options are read from
-its factory's signature (names, and types from the annotations or defaults), so the same
-mistakes are refused the same way before the plugin sees them; a factory whose signature cannot
-be read judges its own options, and its errors are reported the same way. ``seed`` is never an
-option: the game and the arena seed every bot.
+factory as keyword arguments, each read by its :class:`~domino_tui.option.Option` (the type the
+rules and the variants use too): numbers as numbers, ``true/false/yes/no/on/off`` as booleans,
+text as written. A built-in bot declares its options, so an unknown key, a wrong type or an
+absurd value (a negative or endless budget) is refused by :func:`make_bot` with one line naming
+what is allowed (an :class:`~domino_tui.option.OptionError`), wherever the name came from. A
+plugin's options are read from its factory's signature (names, and types from the annotations
+or defaults), so the same mistakes are refused the same way before the plugin sees them; a
+factory whose signature cannot be read judges its own options, and its errors are reported the
+same way. ``seed`` is never an option: the game and the arena seed every bot.
 
 A plugin that sets ``timed = True`` on its factory promises that the factory takes ``time_ms``
 and that 0 means no wall-clock cap: the arena then passes 0, as it does to the built-in search
@@ -24,12 +25,12 @@ description and source come from someone else's package metadata, so they are sh
 from __future__ import annotations
 
 import logging
-import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..option import Option, OptionError, named
 from ..text import clean
 from .base import Bot, Explaining
 from .config import HARD, MASTER, SearchConfig
@@ -59,50 +60,6 @@ _PLUGIN_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,40}")  # typeable after --bots, no
 
 
 @dataclass(frozen=True)
-class BotOption:
-    """One option a bot takes: its type and its allowed range or words. A built-in declares its
-    own; a plugin's come from its factory's signature, with a type but no range."""
-
-    kind: type  # bool, int, float or str; object: any value (an option whose type is unknown)
-    low: float | None = None
-    high: float | None = None
-    choices: tuple[str, ...] = ()
-
-    def allowed(self) -> str:
-        if self.choices:
-            return "one of " + ", ".join(self.choices)
-        if self.kind is bool:
-            return "true or false"
-        if self.kind is str:
-            return "text"
-        if self.kind is object:
-            return "any value"
-        what = "a whole number" if self.kind is int else "a number"
-        if self.low is None or self.high is None:
-            return what
-        if self.kind is int:  # 1000000, not 1e+06
-            return f"{what} from {int(self.low)} to {int(self.high)}"
-        return f"{what} from {self.low:g} to {self.high:g}"
-
-    def accepts(self, value: Any) -> bool:
-        if self.kind is object:
-            return True
-        if self.kind is bool:
-            return isinstance(value, bool)
-        if self.kind is str:
-            return isinstance(value, str) and (not self.choices or value in self.choices)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return False
-        if self.kind is int and not isinstance(value, int):
-            return False
-        if not math.isfinite(value):
-            return False
-        low = -math.inf if self.low is None else self.low
-        high = math.inf if self.high is None else self.high
-        return low <= value <= high
-
-
-@dataclass(frozen=True)
 class BotInfo:
     name: str
     factory: Callable[..., Bot]
@@ -110,8 +67,12 @@ class BotInfo:
     source: str = "built-in"
     timed: bool = False  # takes ``time_ms``: a wall-clock cap the arena switches off
     # the options the bot takes; None for a plugin whose factory's signature cannot be read
-    options: Mapping[str, BotOption] | None = field(default_factory=dict)
+    options: Mapping[str, Option] | None = field(default_factory=dict)
     more_options: bool = False  # a plugin factory with ``**options``: other keys go through
+
+    def __post_init__(self) -> None:
+        if self.options is not None:  # each option learns the name it is listed under
+            object.__setattr__(self, "options", named(self.options))
 
 
 def _built_in(module: str, name: str) -> Callable[..., Bot]:
@@ -130,10 +91,10 @@ def _built_in(module: str, name: str) -> Callable[..., Bot]:
 
 
 _ISMCTS_OPTIONS = {
-    "iterations": BotOption(int, 1, MAX_BUDGET),
-    "time_ms": BotOption(int, 0, MAX_TIME_MS),  # 0: no wall-clock cap
-    "exploration": BotOption(float, 0, 100),
-    "policy": BotOption(str, choices=tuple(POLICIES)),
+    "iterations": Option(kind=int, low=1, high=MAX_BUDGET),
+    "time_ms": Option(kind=int, low=0, high=MAX_TIME_MS),  # 0: no wall-clock cap
+    "exploration": Option(kind=float, low=0, high=100),
+    "policy": Option(kind=str, choices=tuple(POLICIES)),
 }
 
 BUILTIN: dict[str, BotInfo] = {
@@ -152,21 +113,22 @@ BUILTIN: dict[str, BotInfo] = {
             "guesses hidden tiles, plays every move out, solves the round's end exactly",
             timed=True,
             options={
-                "playouts": BotOption(int, 1, MAX_BUDGET),
+                "playouts": Option(kind=int, low=1, high=MAX_BUDGET),
                 # left out, ``playouts`` decides; given, at least one guessed deal (0 was taken
                 # silently as "left out": pimc:samples=0 must not look like a choice)
-                "samples": BotOption(int, 1, MAX_BUDGET),
-                "most": BotOption(int, 1, MAX_BUDGET),  # guessed deals at most; left out: no cap
-                "policy": BotOption(str, choices=tuple(POLICIES)),
-                "solve": BotOption(int, 0, 28),  # 0: never solve the end exactly
-                "nodes": BotOption(int, 1, MAX_BUDGET),
-                "time_ms": BotOption(int, 0, MAX_TIME_MS),
-                "weigh": BotOption(bool),
-                "finish": BotOption(int, 0, 28),  # 0: playouts play to the end
-                "pool": BotOption(int, 1, MAX_BUDGET * 10),  # left out: ten solves' worth
-                "chance": BotOption(bool),  # the exact search averages over what a draw brings
-                "prune": BotOption(bool),  # drop a move once it is clearly behind
-                "exact": BotOption(bool),  # guessed deals exactly uniform (the sampler)
+                "samples": Option(kind=int, low=1, high=MAX_BUDGET),
+                "most": Option(kind=int, low=1, high=MAX_BUDGET),  # deals at most; left out: no cap
+                "policy": Option(kind=str, choices=tuple(POLICIES)),
+                "solve": Option(kind=int, low=0, high=28),  # 0: never solve the end exactly
+                "nodes": Option(kind=int, low=1, high=MAX_BUDGET),
+                "time_ms": Option(kind=int, low=0, high=MAX_TIME_MS),
+                "weigh": Option(kind=bool),
+                "finish": Option(kind=int, low=0, high=28),  # 0: playouts play to the end
+                # left out: ten solves' worth
+                "pool": Option(kind=int, low=1, high=MAX_BUDGET * 10),
+                "chance": Option(kind=bool),  # the exact search averages over a draw's tiles
+                "prune": Option(kind=bool),  # drop a move once it is clearly behind
+                "exact": Option(kind=bool),  # guessed deals exactly uniform (the sampler)
             },
         ),
         BotInfo(
@@ -254,7 +216,7 @@ def _plugin_info(ep: Any, factory: Callable[..., Bot]) -> BotInfo:
     )
 
 
-def _signature_options(factory: Any) -> tuple[dict[str, BotOption] | None, bool]:
+def _signature_options(factory: Any) -> tuple[dict[str, Option] | None, bool]:
     """The options a plugin's factory takes, by its signature, and whether it also takes
     ``**options``; (None, False) when the signature cannot be read (a C function, a hostile
     ``__signature__``), and the factory then judges its options itself. The first positional
@@ -274,7 +236,7 @@ def _signature_options(factory: Any) -> tuple[dict[str, BotOption] | None, bool]
     positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     if not params or params[0].kind not in (*positional, inspect.Parameter.VAR_POSITIONAL):
         raise Refused("its factory takes no seed (its first parameter)")
-    options: dict[str, BotOption] = {}
+    options: dict[str, Option] = {}
     more = False
     for param in params[1:]:
         if param.kind is inspect.Parameter.VAR_KEYWORD:
@@ -291,21 +253,24 @@ _SIMPLE: dict[object, type] = {bool: bool, int: int, float: float, str: str}
 _SIMPLE.update({kind.__name__: kind for kind in (bool, int, float, str)})
 
 
-def _option_of(annotation: Any, default: Any, empty: Any) -> BotOption:
-    """A plugin option's type: from its annotation when it is a plain bool, int, float or str
+def _option_of(annotation: Any, default: Any, empty: Any) -> Option:
+    """A plugin option: its type from its annotation when it is a plain bool, int, float or str
     (optionally ``| None``; ``int | float`` counts as a number; a Literal of words gives the
-    words), else from its default's type, else any value."""
+    words), else from its default's type, else any value; its default when it has a plain one
+    (``domino bots`` shows it)."""
     try:
         option = _annotated(annotation)
     except Exception:  # a hostile annotation object: the type is then unknown
         option = None
-    if option is None and default is not empty:
-        kind = _SIMPLE.get(type(default))
-        option = BotOption(kind) if kind is not None else None
-    return option or BotOption(object)
+    plain = default if default is not empty and type(default) in _SIMPLE else None
+    if option is None:
+        return Option(plain)
+    if plain is not None and option.accepts(plain):
+        return replace(option, default=plain)
+    return option
 
 
-def _annotated(annotation: Any) -> BotOption | None:
+def _annotated(annotation: Any) -> Option | None:
     import types
     import typing
 
@@ -314,16 +279,16 @@ def _annotated(annotation: Any) -> BotOption | None:
     elif typing.get_origin(annotation) is typing.Literal:
         words = typing.get_args(annotation)
         ok = words and all(isinstance(w, str) for w in words)
-        return BotOption(str, choices=tuple(words)) if ok else None
+        return Option(kind=str, choices=tuple(words)) if ok else None
     elif typing.get_origin(annotation) in (typing.Union, types.UnionType):
         names = typing.get_args(annotation)
     else:
         names = (annotation,)
     kinds = {_SIMPLE.get(n) for n in names if n not in ("None", type(None))}
     if kinds == {int, float}:
-        return BotOption(float)
+        return Option(kind=float)
     kind = kinds.pop() if len(kinds) == 1 else None
-    return BotOption(kind) if kind is not None else None
+    return Option(kind=kind) if kind is not None else None
 
 
 DESCRIPTION_LIMIT = 600  # characters of a plugin's first paragraph shown by ``domino bots``
@@ -395,10 +360,14 @@ def _shown(text: object, limit: int = 40) -> str:
     return clean(shown if len(shown) <= limit else shown[: limit - 1] + "…")
 
 
+_ANY = Option()  # a value of unknown type: on/off, a whole number, a number or text
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``name:k=v,k=v`` into the name and typed options; ValueError on bad syntax."""
+    """``name:k=v,k=v`` into the name and the options, each typed as it looks (no bot's
+    options consulted); ValueError on bad syntax."""
     name, raw = _split_spec(spec)
-    return name, {key: _typed(value) for key, value in raw.items()}
+    return name, {key: _ANY.parse(value) for key, value in raw.items()}
 
 
 def _split_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -417,56 +386,28 @@ def _split_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
-def check_options(info: BotInfo, params: Mapping[str, Any]) -> None:
-    """Refuse options a bot does not take, or values of the wrong type or range."""
-    if "seed" in params:
+def read_options(info: BotInfo, raw: Mapping[str, str]) -> dict[str, Any]:
+    """The options for ``info``'s factory from the text given (``pimc:solve=18``): each read
+    by the bot's own :class:`~domino_tui.option.Option`; OptionError for an option the bot
+    does not take or a value it does not allow. A plugin that takes ``**options`` gets the
+    other keys typed as they look, and one whose signature cannot be read gets them all so
+    (its factory judges them). ``seed`` is never an option."""
+    if "seed" in raw:
         raise ValueError(
             f"bot {info.name!r} takes no option 'seed': the game and the arena seed every bot"
         )
-    if info.options is None:  # a plugin whose signature cannot be read: its factory judges
-        return
-    for key, value in params.items():
-        option = info.options.get(key)
-        if option is None and info.more_options:
-            continue
-        if option is None and not info.options:
-            raise ValueError(f"bot {info.name!r} takes no options, not {_shown(key)}")
+    out: dict[str, Any] = {}
+    for key, text in raw.items():
+        option = None if info.options is None else info.options.get(key)
+        if option is None and (info.options is None or info.more_options):
+            option = _ANY
         if option is None:
-            takes = ", ".join(info.options)
-            raise ValueError(f"bot {info.name!r} has no option {_shown(key)}; it takes: {takes}")
-        if not option.accepts(value):
-            raise ValueError(
-                f"bot option {info.name}:{key} must be {option.allowed()}, not {_shown(value)}"
-            )
-
-
-_BOOLEANS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
-
-
-def _typed(value: str) -> Any:
-    """An option's text as a whole number, a number or a boolean if it reads as one, else as
-    text: ``block=false`` must not reach a bot as the (truthy) string ``"false"``."""
-    if value.lower() in _BOOLEANS:
-        return _BOOLEANS[value.lower()]
-    for kind in (int, float):
+            raise OptionError(key, None, known=tuple(info.options or ()), owner=info.name)
         try:
-            return kind(value)
-        except ValueError:
-            pass
-    return value
-
-
-def _as_option(info: BotInfo, key: str, text: str) -> Any:
-    """One option's value for ``info``'s factory: as written for an option that takes text, a
-    whole number as a float for one that takes a number, else :func:`_typed`."""
-    option = (info.options or {}).get(key)
-    kind = option.kind if option is not None else None
-    if kind is str:
-        return text
-    value = _typed(text)
-    if kind is float and type(value) is int:
-        return float(value)
-    return value
+            out[key] = option.parse(text)
+        except OptionError as err:
+            raise OptionError(key, err.value, option, owner=info.name) from None
+    return out
 
 
 def make_bot(name: str, seed: int = 0, *, clock: bool = True) -> Bot:
@@ -486,8 +427,7 @@ def make_bot(name: str, seed: int = 0, *, clock: bool = True) -> Bot:
             choices = ", ".join([*LEVELS, *bots])
             raise ValueError(f"unknown bot {_shown(key)}; choose one of: {choices}")
         info = bots[key]
-    params = {k: _as_option(info, k, v) for k, v in raw.items()}
-    check_options(info, params)
+    params = read_options(info, raw)
     if info.timed and not clock:
         params["time_ms"] = 0
     try:

@@ -27,7 +27,7 @@ from ..engine.round import RoundState
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from .belief import Belief
-from .config import MIN_GUESSES, SearchConfig
+from .config import MASTER, MIN_GUESSES, SearchConfig
 from .endgame import CROSS_TILES, GIVE_UP, SOLVE_POOL, solve
 from .evaluate import Evaluator
 from .line_solve import Table
@@ -38,7 +38,6 @@ from .search import decision_rng
 
 BUDGET = 2400  # playouts per hint, shared among the moves
 MAX_GUESSES = 400
-HINT = SearchConfig(playouts=BUDGET, most=MAX_GUESSES)  # the hint's search: it answers at once
 MIN_GAP = 1.0  # pips: a smaller difference is never called a gain
 NOISE = 2.0  # standard errors: a difference inside this band is noise
 SHED_GAP = 3  # pips: shedding this much more than the next best is worth saying
@@ -116,6 +115,22 @@ class Advice:
         if len(self.values) < 2:
             return 0.0
         return self.values[0].mean - self.values[1].mean
+
+
+def master_judge(playouts: int, *, most: int = 0, policy: str = MASTER.policy) -> SearchConfig:
+    """The master's judgement at another budget: its guessed deals (dealt exactly, weighed by
+    the play model of :mod:`.opponent`), its playouts and its exact endgame, ``playouts`` per
+    decision shared among the moves (``most`` guessed deals at most), every move valued on every
+    deal (no pruning: a hint and a review name the runner-up) and no clock (the caller's limit
+    cuts it). So the hint's, the tutor's and the review's "best move" is what the strongest bot
+    would play, measured by ``benchmarks/coach_agreement.py``; the review keeps the heavy
+    playouts it was calibrated with (``policy``)."""
+    return replace(
+        MASTER, samples=0, playouts=playouts, most=most, prune=False, time_ms=0, policy=policy
+    )
+
+
+HINT = master_judge(BUDGET, most=MAX_GUESSES)  # the hint's search: it answers at once
 
 
 def distinct_moves(view: SeatView) -> list[int]:
@@ -433,8 +448,11 @@ def verdict(values: tuple[MoveValue, ...]) -> str:
     return "close" if close(values[1]) else "better"
 
 
-def advise(view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "heavy") -> Advice:
-    """The hint for the seat to move, from its view only."""
+def advise(
+    view: SeatView, seed: int = 0, budget: int = BUDGET, judge: SearchConfig = HINT
+) -> Advice:
+    """The hint for the seat to move, from its view only, judged by ``judge`` (the master's
+    judgement, :func:`master_judge`) with ``budget`` playouts."""
     legal = view.legal
     if not legal:
         raise ValueError("no hint: it is not this seat's turn")
@@ -447,7 +465,7 @@ def advise(view: SeatView, seed: int = 0, budget: int = BUDGET, policy: str = "h
         facts = _Facts(view)
         why = Reason("out") if facts.after(moves[0]).out else Reason("only")
         return Advice(moves[0], (why,), (), "only")
-    values = evaluate(view, seed, replace(HINT, playouts=budget, policy=policy))
+    values = evaluate(view, seed, replace(judge, playouts=budget))
     facts = _Facts(view)
     if facts.after(values[0].code).out:
         # the same tile going out on the other end is the same result, not a rival

@@ -19,7 +19,7 @@ from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from .health import FolderError, os_error_line
 from .quick import quick_play
-from .words import argv_lang, cli_lang, error_line, say
+from .words import argv_lang, cli_lang, error_line, say, why
 
 if TYPE_CHECKING:  # typer loads with the first app built: `domino play` may not need it
     import typer
@@ -93,6 +93,10 @@ def app_for(argv: list[str]) -> typer.Typer:
     for — so a command named first runs in an app of its own area and play's (whose callback,
     the table without a command, keeps the app a group of commands). Anything else (no command,
     ``--help``, a mistyped name) gets the whole app, with typer's list and suggestions."""
+    if "--help" in argv[1:]:  # a help page: the --rules help names the plugins' presets too
+        from .options import name_plugin_presets
+
+        name_plugin_presets()
     named = AREA_OF.get(argv[1]) if len(argv) > 1 else None
     if named is None:
         return whole_app()
@@ -169,7 +173,7 @@ def _stop(err: Exception) -> NoReturn:
         _usage_error(err)
         sys.exit(err.exit_code)
     if isinstance(err, (RulesError, RecordError)):
-        _say(err)
+        _say(why(err, cli_lang(argv_lang())))
         sys.exit(2)
     if isinstance(err, FolderError):
         _say(err)

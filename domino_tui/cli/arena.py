@@ -21,7 +21,7 @@ from .options import (
     fail,
     seed_option,
 )
-from .words import cli_lang, error_line, say
+from .words import cli_lang, error_line, say, why
 
 if TYPE_CHECKING:
     from ..arena import ArenaReport
@@ -124,7 +124,7 @@ def register(app: typer.Typer) -> None:
             for name in config.entries:
                 make_bot(name, 0, clock=False)
         except (RulesError, ArenaError, ValueError) as err:
-            _fail(str(err))
+            _fail(why(err, words))
         console = Console(stderr=True)
         try:
             with _runner(backend, scheduler, jobs, words) as run:

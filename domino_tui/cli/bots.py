@@ -9,11 +9,16 @@ word too long for the column, rather than cutting it, and ``--json`` gives it wh
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..text import clean
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..bots import BotInfo
 
 
 def register(app: typer.Typer) -> None:
@@ -81,6 +86,26 @@ def register(app: typer.Typer) -> None:
         for level, spec in LEVELS.items():
             levels.add_row(level, spec, LEVEL_DESCRIPTIONS.get(level, ""))
         console.print(levels)
+        _print_options(console, bots)
         for message in plugin_errors():
             line = Text.assemble(("warning:", "yellow"), " ", clean(message))
             Console(stderr=True).print(line, highlight=False)
+
+
+def _print_options(console: Console, bots: dict[str, BotInfo]) -> None:
+    """Each bot's options (``name:option=value``), what each allows and its default, in the
+    player's language; a plugin whose options cannot be read says so."""
+    from rich.text import Text
+
+    from ..words.options import help_rows
+    from .option_help import option_table
+    from .words import cli_lang, say
+
+    lang = cli_lang()
+    for name, info in bots.items():
+        shown = clean(name, 40)
+        if info.options is None:
+            console.print(Text(say("option.bot_unread", lang, bot=shown)))
+        elif info.options:
+            title = say("option.bot_title", lang, bot=shown)
+            console.print(option_table(title, help_rows(info.options, lang, None), lang))

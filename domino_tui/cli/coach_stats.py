@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .. import i18n
 from ..text import clean
+from ..words.names import preset_name
 from .words import say
 
 if TYPE_CHECKING:
@@ -70,5 +70,5 @@ def show_coach(as_json_out: bool, lang: str, only: str | None = None) -> None:
 
     console = Console()
     for variant, group in by_variant(series):
-        title = say("coach.title_of", lang, variant=i18n.tr(f"tx.variant.{variant}", lang))
+        title = say("coach.title_of", lang, variant=preset_name(variant, lang))
         console.print(error_table(group, lang, title))

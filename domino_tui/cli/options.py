@@ -39,11 +39,22 @@ def check_seed(value: int | None) -> int | None:
     return value
 
 
-# the --rules names (the registry only: no variant module is loaded for --help)
+# the --rules names (the registry only: no variant module is loaded for --help); a help page
+# adds the installed plugins' presets (:func:`name_plugin_presets`)
 _PRESETS = ", ".join(PRESET_NAMES)
-PresetOption = Annotated[
-    str, typer.Option("--rules", metavar="PRESET", help=f"Rules preset: {_PRESETS}.")
-]
+_PRESET_INFO = typer.Option("--rules", metavar="PRESET", help=f"Rules preset: {_PRESETS}.")
+PresetOption = Annotated[str, _PRESET_INFO]
+
+
+def name_plugin_presets() -> None:
+    """Let the ``--rules`` help name every preset, the installed variant plugins' too. Called
+    only for a help page, before typer builds it: a command that runs never pays for
+    reading the entry points."""
+    from ..engine.variants import preset_names
+
+    _PRESET_INFO.help = f"Rules preset: {', '.join(preset_names())}."
+
+
 SettingsOption = Annotated[
     list[str] | None,
     typer.Option("--set", metavar="NAME=VALUE", help="A rule option, e.g. fish=all (repeatable)."),

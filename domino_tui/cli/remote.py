@@ -63,7 +63,7 @@ def invitation_of(address: str, code: str, lang: str) -> Invitation:
     try:
         return parse(f"{address} {code}")
     except InvitationError as err:
-        raise UserError(say("cli.net_not_invitation", lang, why=err)) from None
+        raise UserError(say("cli.net_not_invitation", lang, why=err.words(lang))) from None
 
 
 def seat_name(name: str | None, lang: str) -> str:
@@ -134,7 +134,10 @@ def table_app(
 
     def lost(err: Any) -> None:  # on the client's thread: post_message is thread-safe
         words = err.words(app.settings.lang) if hasattr(err, "words") else str(err)
-        app.screen.post_message(FeedLost(words))
+        try:
+            app.screen.post_message(FeedLost(words))
+        except Exception:  # the app has closed already (its table left first): nothing to say
+            return
 
     watch_lost = getattr(feed, "watch_lost", None)
     if callable(watch_lost):

@@ -41,6 +41,14 @@ def rules(
             help="A variant (osel, telefon …): its page of numbered rules.",
         ),
     ] = None,
+    options: Annotated[
+        bool,
+        typer.Option(
+            "--options",
+            help="List every rule option (--set NAME=VALUE): what it allows and its default "
+            "(the preset's value with --rules).",
+        ),
+    ] = False,
 ) -> None:
     """Print the rules of the game: the set, the deal, turns, fish, scoring and the goat."""
     if lang is not None and lang not in languages():
@@ -49,6 +57,9 @@ def rules(
     from .sim import tolerant_stdout
 
     tolerant_stdout()
+    if options:
+        _options(preset or "kozel", lang)
+        return
     text = rules_text(lang) if preset is None else _page(preset, lang)
     if raw:
         typer.echo(text, nl=False)
@@ -57,6 +68,35 @@ def rules(
     from rich.markdown import Markdown
 
     Console(highlight=False).print(Markdown(text))
+
+
+def _options(preset: str, lang: str) -> None:
+    """The rule options as tables: Козёл's (with the variant's name among the variants), then
+    the preset's variant's own; each value the preset sets is shown as its default."""
+    from ..engine.rules import OPTIONS, PRESETS, make_rules, rules_options
+    from ..engine.variants import get_variant
+    from ..words.options import help_rows
+    from ..words.variant import all_options, variant_name
+    from .option_help import option_table
+
+    if preset not in PRESETS:
+        allowed = ", ".join(PRESETS)
+        fail(
+            "domino rules", say("cli.unknown_preset", lang, name=repr(preset[:30]), allowed=allowed)
+        )
+    rules = make_rules({}, preset)
+    values = all_options(rules)
+    everything = rules_options(rules.variant)
+    common = {name: everything[name] for name in OPTIONS}
+    own = get_variant(rules.variant).options
+    tables = [(say("option.rules_title", lang), common)]
+    if own:
+        tables.append((say("option.variant_title", lang, variant=variant_name(rules, lang)), own))
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    for title, table in tables:
+        console.print(option_table(title, help_rows(table, lang, rules.variant, values), lang))
 
 
 def _page(preset: str, lang: str) -> str:

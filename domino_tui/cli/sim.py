@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from ..engine.options import RulesOptionError
 from ..engine.rules import Rules, RulesError, make_rules, parse_settings
 from ..i18n import languages
+from ..option import OptionError
 from ..text import clean
 from .options import (
     DEFAULT_BOT_LIMIT,
@@ -27,7 +29,7 @@ from .options import (
     split_bots,
 )
 from .outputs import ForceOption, confirm_output
-from .words import bad_lang, cli_lang, count, error_line, languages_help, say
+from .words import bad_lang, cli_lang, count, error_line, languages_help, say, why
 
 if TYPE_CHECKING:
     from ..bots.runner import Fault
@@ -101,7 +103,7 @@ def sim(
         chosen = make_rules(options, rules)
         seat_bots = _bot_names(bots, chosen.players, lang)
     except RulesError as err:
-        _fail(str(err))
+        _fail(why(err, lang))
     import secrets  # with hmac and hashlib: loaded by sim only, never by the first frame
 
     match_seed = seed if seed is not None else secrets.randbelow(10**6)
@@ -203,6 +205,8 @@ def _bot_names(text: str, players: int, lang: str = "en") -> list[str]:
     for name in names:
         try:
             make_bot(name, clock=False)
+        except OptionError as err:
+            raise RulesOptionError.of(err) from None
         except ValueError as err:
             raise RulesError(str(err)) from None
     return [names[s % len(names)] for s in range(players)]

@@ -16,11 +16,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .. import i18n
 from ..engine.record import RecordError
 from ..i18n import languages
 from ..storage.paths import records_dir, stats_path
 from ..text import clean
+from ..words.names import preset_name
 from .options import LangOption
 from .outputs import ForceOption, write_output
 from .table import preset_rules
@@ -59,7 +59,7 @@ def stats_table(
 
     title = say("cli.profiles", lang)
     if variant:
-        title = say("cli.profiles_of", lang, variant=i18n.tr(f"tx.variant.{variant}", lang))
+        title = say("cli.profiles_of", lang, variant=preset_name(variant, lang))
     table = Table(
         title=title,
         header_style="bold",

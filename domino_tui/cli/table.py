@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NoReturn
 
 from ..text import clean
-from .words import cli_lang, count, say
+from .words import cli_lang, count, say, why
 
 if TYPE_CHECKING:
     from ..app.app import DominoApp
@@ -72,7 +72,7 @@ def check_levels(levels: list[str], lang: str = "en") -> None:
         try:
             make_bot(level, 0)
         except ValueError as err:
-            refuse(say("cli.bad_bot", lang, why=err))
+            refuse(say("cli.bad_bot", lang, why=why(err, lang)))
 
 
 def build_rules(preset: str, set_: list[str] | None, players: int, pairs: bool) -> Rules:

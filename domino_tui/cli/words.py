@@ -65,6 +65,18 @@ def error_line(message: object) -> str:
     return clean(message, MAX_MESSAGE)
 
 
+def why(err: BaseException, lang: str) -> str:
+    """An error's message in ``lang``: an option's refusal in the catalogs' words (loaded only
+    when something was refused), any other error as it says itself."""
+    from ..option import OptionError
+
+    if not isinstance(err, OptionError):
+        return str(err)
+    from ..words.options import refusal
+
+    return refusal(err, lang)
+
+
 def say(key: str, lang: str, **fmt: object) -> str:
     """The text of ``key`` in ``lang``."""
     return i18n.tr(key, lang, **fmt)

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
     from ..engine.match import Match
 
 FORMAT = "domino-tui/review"
-VERSION = 3  # 2: the end solved exactly, batches, luck against fresh deals; 3: luck as a chain
-# of values to the round's result (the others' moves, the goat's price, the residual)
+VERSION = 4  # 2: the end solved exactly, batches, luck against fresh deals; 3: luck as a chain
+# of values to the round's result (the others' moves, the goat's price, the residual); 4: the
+# master's judgement (exact deals, play model, its endgame; issue 26)
 CACHE_CAP = 512 * KIB  # checked before a byte is read
 MAX_DEPTH = 8  # a review nests 6 deep (its reasons' numbers); a deeper file is not read
 SUFFIX = ".review"

@@ -23,9 +23,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from multiprocessing import get_context
 
-from ..bots.config import SearchConfig
-from ..bots.endgame import SOLVE_NODES, SOLVE_TILES
-from ..bots.explain import MIN_GAP, NOISE, MoveValue, distinct_moves, evaluate, noise
+from ..bots.explain import (
+    MIN_GAP,
+    NOISE,
+    MoveValue,
+    distinct_moves,
+    evaluate,
+    master_judge,
+    noise,
+)
 from ..engine.actions import is_play
 from ..engine.match import Match
 from ..engine.view import SeatView, seat_view
@@ -43,8 +49,9 @@ TUTOR_BUDGET = 2000
 BATCHES = 4  # the budget is spent in this many batches, stopping once the label is sure
 CLOSE = 4  # ... and a call too close for a label gets this many times the budget
 SURE = 3.0  # standard errors between a loss and every label's threshold, to stop early
-# one batch's search: the round's end solved exactly (the playouts per batch set per review)
-REVIEW = SearchConfig(solve=SOLVE_TILES, nodes=SOLVE_NODES)
+# one batch's search: the master's guessed deals and endgame with heavy playouts
+# (the playouts per batch set per review)
+REVIEW = master_judge(REVIEW_BUDGET // BATCHES, policy="heavy")
 
 # (label, least loss in points): the first whose threshold the loss reaches
 LABELS: tuple[tuple[str, float], ...] = (("blunder", 12.0), ("mistake", 5.0), ("inaccuracy", 2.0))

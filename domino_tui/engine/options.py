@@ -33,7 +33,7 @@ class RulesOptionError(RulesError, OptionError):
 
     @classmethod
     def of(cls, err: OptionError) -> RulesOptionError:
-        return cls(err.name, err.value, err.option, known=err.known)
+        return cls(err.name, err.value, err.option, known=err.known, owner=err.owner)
 
 
 def classic_hand(players: int) -> int:

@@ -25,11 +25,14 @@ from collections.abc import Callable, MutableMapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ..engine.options import Rules
+from ..engine.record import RecordError
 from ..i18n import tr
 from ..play.feed import FeedEvent, FeedWatcher, Snapshot
 from ..storage.files import write_atomic
@@ -46,6 +49,7 @@ from .protocol import (
     Hello,
     Play,
     ProtocolError,
+    Record,
     Resync,
     ServerMessage,
     Talk,
@@ -144,10 +148,15 @@ class RemoteFeed:
         self.welcome: Future[Welcome] = Future()
         self.ws: ClientConnection | None = None
         self.token: str | None = None
+        self.rules: Rules | None = None  # the table's, from the welcome: a spectator has no view
         self.received = 0  # bytes of text received (benchmarks, the leak test)
         self.frames: list[str] | None = None  # every frame's text, when a test asks
         self.closed = False
         self.error: NetError | None = None
+        self.record: dict[str, Any] | None = None  # the finished match, once it is over
+        self.keep_record = False
+        self.records_dir: Path | None = None  # None: the player's records folder
+        self.kept: Path | None = None
 
     # --- the Feed --------------------------------------------------------------------------------
     @property
@@ -177,8 +186,9 @@ class RemoteFeed:
             return
         self.closed = True
         if self.thread is not None and self.thread.is_alive() and self.loop.is_running():
-            with contextlib.suppress(RuntimeError, FutureTimeout):
-                asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(5)
+            with contextlib.suppress(RuntimeError):
+                # the thread ends with the connection (its session returns, the loop closes)
+                asyncio.run_coroutine_threadsafe(self._close(), self.loop)
         if self.thread is not None:
             self.thread.join(5)
 
@@ -224,6 +234,7 @@ class RemoteFeed:
             return
         self._seat = welcome.seat
         self.token = welcome.token
+        self.rules = welcome.rules
         self._set(welcome.snapshot)
         self.welcome.set_result(welcome)
         await self._session()
@@ -300,6 +311,8 @@ class RemoteFeed:
             events = message.events
         elif isinstance(message, Resync):
             self._set(message.snapshot)
+        elif isinstance(message, Record):
+            self._keep(message.record)
         elif isinstance(message, Goodbye):
             self._end(NetError("closed"))
             return
@@ -309,6 +322,17 @@ class RemoteFeed:
         for event in events:
             for watcher in list(self._watchers):
                 watcher(event)
+
+    def _keep(self, record: dict[str, Any]) -> None:
+        """The finished match: kept among this player's records when asked (``keep_record``)."""
+        self.record = record
+        if self.keep_record:
+            from . import records
+
+            try:
+                self.kept = records.keep(record, self.records_dir)
+            except (RecordError, OSError, ValueError):
+                self.kept = None  # a record that does not replay is never kept
 
     def _set(self, snapshot: Snapshot) -> None:
         with self._lock:
@@ -331,14 +355,19 @@ def connect(
     timeout: float = 10.0,
     limits: Limits | None = None,
     keep_frames: bool = False,
+    keep_record: bool = False,
+    records_dir: Path | None = None,
 ) -> RemoteFeed:
     """Sit at the table of ``invitation`` as ``name`` (or watch it); :class:`NetError` when it
     does not take the seat. ``tls``: True (the system's trusted certificates) or a context (a
-    self-signed host's certificate as its ``cafile``) for a host started with ``--cert/--key``."""
+    self-signed host's certificate as its ``cafile``) for a host started with ``--cert/--key``.
+    ``keep_record``: the finished match is kept among the player's records (``feed.kept``)."""
     store: Tokens = token_store if token_store is not None else TokenStore()
     feed = RemoteFeed(invitation, limits or Limits())
     if keep_frames:
         feed.frames = []
+    feed.keep_record = keep_record and not watch
+    feed.records_dir = records_dir
     context = tls if isinstance(tls, ssl.SSLContext) else None
     if tls is True:
         context = ssl.create_default_context()

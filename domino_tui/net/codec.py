@@ -15,6 +15,7 @@ them as it checks a record's.
 from __future__ import annotations
 
 import dataclasses
+import threading
 import types
 import typing
 from collections.abc import Mapping
@@ -77,6 +78,9 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     return tuple(out)
 
 
+_last = threading.local()  # the public table encoded last, on this thread
+
+
 # --- to the wire --------------------------------------------------------------------------------
 def to_wire(value: Any) -> Any:
     """``value`` as plain JSON values (dicts, lists, ints, strings, bools, None)."""
@@ -86,17 +90,29 @@ def to_wire(value: Any) -> Any:
         return value.to_dict()
     if isinstance(value, Event):
         return list(value)
+    if isinstance(value, PublicTable):
+        # the server sends one public table to every seat of a pass: encode it once
+        kept = getattr(_last, "public", None)
+        if kept is not None and kept[0] is value:
+            return kept[1]
+        wired = _fields_to_wire(value)
+        _last.public = (value, wired)
+        return wired
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: to_wire(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if not f.name.startswith("_")
-        }
+        return _fields_to_wire(value)
     if isinstance(value, tuple | list):
         return [to_wire(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): to_wire(v) for k, v in value.items()}
     raise CodecError(f"cannot send a {type(value).__name__}")
+
+
+def _fields_to_wire(value: Any) -> dict[str, Any]:
+    return {
+        f.name: to_wire(getattr(value, f.name))
+        for f in dataclasses.fields(value)
+        if not f.name.startswith("_")
+    }
 
 
 def event_to_wire(event: FeedEvent) -> dict[str, Any]:

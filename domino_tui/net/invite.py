@@ -14,6 +14,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from ..i18n import N_, tr
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
 CODE_LENGTH = 8
 CODE_BITS = CODE_LENGTH * 5  # 40
@@ -27,7 +29,15 @@ _HOST = re.compile(
 
 
 class InvitationError(ValueError):
-    """Not an invitation; the message says what is wrong in words a player can act on."""
+    """Not an invitation: a catalog key saying what is wrong in words a player can act on
+    (:meth:`words` in the player's language; ``str()`` is the English, for logs and tests)."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__(tr(key, "en", length=CODE_LENGTH))
+
+    def words(self, lang: str) -> str:
+        return tr(self.key, lang, length=CODE_LENGTH)
 
 
 @dataclass(frozen=True)
@@ -67,7 +77,7 @@ def normal_code(text: str) -> str:
     """The code as the server compares it; :class:`InvitationError` if it cannot be one."""
     code = "".join(text.split()).replace("-", "").upper().translate(_SAME)
     if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
-        raise InvitationError(f"a table's code is {CODE_LENGTH} letters and digits, like K7QF-M2XD")
+        raise InvitationError(N_("invite.code"))
     return code
 
 
@@ -75,11 +85,11 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     """``host[:port]`` or ``[v6]:port`` → (host, port)."""
     found = _HOST.match(text.strip())
     if found is None:
-        raise InvitationError("the address is a host name or an IP address, like 192.168.1.5:7340")
+        raise InvitationError(N_("invite.address"))
     host = found["v6"] or found["name"]
     port = int(found["port"]) if found["port"] else default_port
     if not 0 < port < 65536:
-        raise InvitationError("a port is a number from 1 to 65535")
+        raise InvitationError(N_("invite.port"))
     return host, port
 
 
@@ -87,15 +97,13 @@ def parse(text: str) -> Invitation:
     """Read a pasted invitation: ``[domino join|watch] ADDRESS CODE`` (the code may be split
     by a space, as some chat windows break it)."""
     if len(text) > MAX_LINE:
-        raise InvitationError("that is too long to be an invitation")
+        raise InvitationError(N_("invite.too_long"))
     words = text.split()
     if words[:1] == ["domino"]:
         words = words[1:]
     if words[:1] and words[0] in ("join", "watch"):
         words = words[1:]
     if len(words) < 2:
-        raise InvitationError(
-            "an invitation is an address and a code, like 192.168.1.5:7340 K7QF-M2XD"
-        )
+        raise InvitationError(N_("invite.short"))
     host, port = parse_address(words[0])
     return Invitation(host, port, normal_code("".join(words[1:])))

@@ -6,8 +6,10 @@ before, whether it only watches) and then only ``play`` (an action code: an inte
 checks with the engine), ``talk`` (a canned call's id) and ``bye``. The server answers ``welcome``
 (the seat, its token, the first :class:`~domino_tui.play.feed.Snapshot`) or ``error`` (a reason
 key, then it closes), and then sends ``events`` (the table's events as this seat sees them, with
-the snapshot after them), ``snapshot`` (the whole table again: the match began, a resync),
-``refusal``, ``talk``, ``chairs`` and ``bye``.
+the snapshot after them), ``snapshot`` (the whole table again), ``record`` (the finished
+match, for the joiner's records) and ``bye``. A refusal (the engine's reason), a call and a
+change of the chairs are events of the seat's feed, so they travel in ``events`` with the
+snapshot after them.
 
 A frame of another version is answered with ``error`` ``version`` and both versions, so the
 player reads one clear line instead of a parse failure; a frame of this version that is not
@@ -21,10 +23,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..play.feed import Chair, FeedEvent, Refusal, Snapshot, Talked
+from ..engine.options import Rules
+from ..play.feed import FeedEvent, Snapshot
 from .codec import (
     CodecError,
-    chairs_from_wire,
     event_from_wire,
     event_to_wire,
     from_wire,
@@ -82,6 +84,9 @@ class Welcome:
     seat: int
     token: str | None
     snapshot: Snapshot
+    # the table's rules: public (every chair plays by them), and a spectator's snapshot has no
+    # seat view to carry them, so without them a watcher would draw the house game instead
+    rules: Rules | None = None
 
 
 @dataclass(frozen=True)
@@ -96,18 +101,10 @@ class Resync:
 
 
 @dataclass(frozen=True)
-class Refused:
-    refusal: Refusal
+class Record:
+    """The finished match's record (nothing is secret once it is over): a joiner's copy."""
 
-
-@dataclass(frozen=True)
-class Said:
-    talked: Talked
-
-
-@dataclass(frozen=True)
-class Chairs:
-    chairs: tuple[Chair, ...]
+    record: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -121,7 +118,7 @@ class Goodbye:
     reason: str = ""
 
 
-ServerMessage = Welcome | Events | Resync | Refused | Said | Chairs | Error | Goodbye
+ServerMessage = Welcome | Events | Resync | Record | Error | Goodbye
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -140,19 +137,18 @@ def dump(message: ClientMessage | ServerMessage) -> str:
             return _frame("talk", call=call)
         case Bye(reason):
             return _frame("bye", reason=reason)
-        case Welcome(seat, token, snapshot):
-            return _frame("welcome", seat=seat, token=token, snapshot=to_wire(snapshot))
+        case Welcome(seat, token, snapshot, rules):
+            wired_rules = None if rules is None else to_wire(rules)
+            return _frame(
+                "welcome", seat=seat, token=token, snapshot=to_wire(snapshot), rules=wired_rules
+            )
         case Events(events, snapshot):
             wired = [event_to_wire(e) for e in events]
             return _frame("events", events=wired, snapshot=to_wire(snapshot))
         case Resync(snapshot):
             return _frame("snapshot", snapshot=to_wire(snapshot))
-        case Refused(refusal):
-            return _frame("refusal", refusal=to_wire(refusal))
-        case Said(talked):
-            return _frame("talk", talked=to_wire(talked))
-        case Chairs(chairs):
-            return _frame("chairs", chairs=to_wire(chairs))
+        case Record(record):
+            return _frame("record", record=record)
         case Error(reason, version):
             return _frame("error", reason=reason, version=version)
         case Goodbye(reason):
@@ -242,10 +238,12 @@ def parse_server(frame: str | bytes, limit: int = 1 << 20) -> ServerMessage:
         if kind == "bye":
             return Goodbye(_text(data, "reason", MAX_REASON, optional=True) or "")
         if kind == "welcome":
-            _fields(data, {"seat", "token", "snapshot"})
+            _fields(data, {"seat", "token", "snapshot", "rules"})
             seat = from_wire(data.get("seat"), int)
             token = _text(data, "token", MAX_TOKEN, optional=True)
-            return Welcome(seat, token, snapshot_from_wire(data.get("snapshot")))
+            wired = data.get("rules")
+            rules = None if wired is None else from_wire(wired, Rules)
+            return Welcome(seat, token, snapshot_from_wire(data.get("snapshot")), rules)
         if kind == "events":
             _fields(data, {"events", "snapshot"})
             wired = data.get("events")
@@ -253,18 +251,15 @@ def parse_server(frame: str | bytes, limit: int = 1 << 20) -> ServerMessage:
                 raise ProtocolError("'events' is not a list")
             events = tuple(event_from_wire(e) for e in wired)
             return Events(events, snapshot_from_wire(data.get("snapshot")))
+        if kind == "record":
+            _fields(data, {"record"})
+            record = data.get("record")
+            if not isinstance(record, dict):
+                raise ProtocolError("'record' is not an object")
+            return Record(record)
         if kind == "snapshot":
             _fields(data, {"snapshot"})
             return Resync(snapshot_from_wire(data.get("snapshot")))
-        if kind == "refusal":
-            _fields(data, {"refusal"})
-            return Refused(from_wire(data.get("refusal"), Refusal))
-        if kind == "talk":
-            _fields(data, {"talked"})
-            return Said(from_wire(data.get("talked"), Talked))
-        if kind == "chairs":
-            _fields(data, {"chairs"})
-            return Chairs(chairs_from_wire(data.get("chairs")))
     except CodecError as err:
         raise ProtocolError(str(err)) from err
     raise ProtocolError("an unknown message type")

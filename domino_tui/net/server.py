@@ -39,6 +39,7 @@ from websockets.exceptions import ConnectionClosed
 from ..bots import make_bot
 from ..bots.runner import AWAY, Fault
 from ..engine.options import Rules
+from ..engine.record import make_record
 from ..engine.rules import make_rules
 from ..i18n import tr
 from ..play.events import EVERYONE
@@ -55,7 +56,7 @@ from ..play.feed import (
 )
 from ..play.saving import Saves
 from ..play.session import GameSession, Seat, bot_seed, table_seats
-from ..play.table import TableSession
+from ..play.table import PublicTable, TableSession
 from ..text import clean
 from . import talk
 from .invite import DEFAULT_PORT, Invitation, InvitationError, new_code, normal_code
@@ -66,6 +67,7 @@ from .protocol import (
     Hello,
     Play,
     ProtocolError,
+    Record,
     Talk,
     VersionMismatch,
     Welcome,
@@ -98,6 +100,7 @@ class TableConfig:
     key: Path | None = None
     address: str | None = None  # the host the invitation names (default: found from bind)
     limits: Limits = field(default_factory=Limits)
+    seed: int | None = None  # the first match's seed (tests, benchmarks); default from secrets
     saves: Saves | None = None  # where the table is kept (default: the player's saves)
 
     @property
@@ -158,11 +161,16 @@ class Link:
             return self.server.lobby_snapshot(self.seat)
         return self.feed.snapshot()
 
-    def flush(self) -> None:
+    def flush(self, shared: tuple[PublicTable, tuple[Chair, ...]] | None = None) -> None:
+        """Send what is pending with the snapshot after it; ``shared``: the public table and
+        the chairs of this pass, the same objects for every seat (encoded once: codec)."""
         if self.pending and not self.closed:
             events = tuple(self.pending)
             self.pending.clear()  # (the feed's watcher appends to this very list)
-            self.deliver(events, self.snapshot())
+            snapshot = self.snapshot()
+            if shared is not None and self.feed is not None:
+                snapshot = dataclasses.replace(snapshot, public=shared[0], chairs=shared[1])
+            self.deliver(events, snapshot)
 
     def deliver(self, events: tuple[FeedEvent, ...], snapshot: Snapshot) -> None:
         raise NotImplementedError
@@ -432,7 +440,7 @@ class TableServer:
             await self._refuse(ws, address, admitted, f"refused: {admitted}")
             return None
         link, token = admitted
-        link.send(dump(Welcome(link.seat, token, link.snapshot())))
+        link.send(dump(Welcome(link.seat, token, link.snapshot(), self.config.rules)))
         self._chairs_changed()
         return link
 
@@ -613,7 +621,7 @@ class TableServer:
         game = GameSession(
             self.config.rules,
             tuple(seats),
-            secrets.randbelow(1 << 31),
+            self._seed(),
             self.config.preset,
             timer=self.config.turn_timer,
             lang=self.config.lang,
@@ -624,6 +632,12 @@ class TableServer:
         self._open_table(game)
         self.log(f"the match began: {', '.join(p.name for p in self.places)}")
         return True
+
+    def _seed(self) -> int:
+        seed = self.config.seed
+        if seed is None or self.table is not None:  # the next match: a fresh seed
+            return secrets.randbelow(1 << 31)
+        return seed
 
     def _open_table(self, game: GameSession) -> None:
         if self.table is not None:
@@ -665,8 +679,12 @@ class TableServer:
         self._changed()
 
     def _flush(self) -> None:
+        table = self.table
+        shared = None
+        if table is not None and any(link.pending for link in self.links):
+            shared = (table.public(), self.chairs())
         for link in list(self.links):
-            link.flush()
+            link.flush(shared)
 
     def _changed(self) -> None:
         self._flush()
@@ -675,6 +693,13 @@ class TableServer:
             self._finished = True  # kept as a record by the saves; nothing left to resume
             self._save_hosted()
             self.log("the match is over")
+            game = table.game
+            seats = [seat.to_dict() for seat in game.seats]
+            kept = make_record(table.match, seats, game.preset, game_id=game.game_id)
+            record = dump(Record(kept))  # nothing of the match is secret any more
+            for link in self.links:
+                if isinstance(link, WireLink) and link.seat != SPECTATOR:
+                    link.send(record)
         self._drive()
 
     def _drive(self) -> None:

@@ -33,7 +33,7 @@ from ..engine.tiles import bits
 from ..engine.variants import get_variant
 from ..engine.view import SeatView
 from ..words.strings import t
-from .events import MatchEnded, Moved, TableEvent
+from .events import MatchEnded, Moved, RoundEnded, TableEvent
 from .feed import SPECTATOR, Chair, ChairsChanged, Feed, FeedEvent, Snapshot
 from .session import GameSession, Seat
 from .table import PublicTable, TableSession
@@ -211,6 +211,7 @@ class MirrorGame(GameSession):
         self.tutor = None
         self.game_id = "remote"
         self.viewer = snapshot.seat
+        self.watching = snapshot.seat == SPECTATOR  # no hand: the public table only
         self.chairs = snapshot.chairs
         self.seats = self._seats()
 
@@ -272,26 +273,48 @@ class RemoteTable(TableSession):
         self.mirror = MirrorGame(rules, snapshot, lang)
         super().__init__(self.mirror, tutor=tutor, bots_think=False)
         self.final: RoundState | None = None
+        self.following: RoundState | None = self.mirror.mirror.round.copy()
+        self.synced = snapshot.version  # the snapshot ``following`` was taken from
+        self.ended = False  # the last move ended its round (its RoundEnded follows)
 
     @property
     def seat(self) -> int:
         return self.feed.seat
 
     def receive(self, arrived: Arrived) -> None:
+        """One event, in order. The mirror shows the latest snapshot; the round as the
+        events tell it (``following``) is laid move by move, because a remote feed sends
+        several events with one snapshot after them: a move is laid once, never twice, and a
+        round's end leaves its last position (``final``) however the events were batched."""
         event, snapshot = arrived.event, arrived.snapshot
-        before = self.mirror.mirror.round
-        number = self.mirror.mirror.number
         if isinstance(event, ChairsChanged):
             self.mirror.set_chairs(event.chairs)
         else:
             self.mirror.update(snapshot)
         self.version += 1
-        if isinstance(event, Moved) and (snapshot.public.number != number or snapshot.public.over):
-            self.final = laid_on(before, event, self.seat)
+        if self.following is None and snapshot.version != self.synced:
+            self.following = self.mirror.mirror.round.copy()  # a new round: from the snapshot
+            self.synced = snapshot.version  # … which holds this batch's moves already
+        if isinstance(event, Moved):
+            self.ended = False
+            if self.following is not None and snapshot.version != self.synced:
+                self.following = laid_on(self.following, event, self.seat)
+                self.ended = self.following.over
+        elif isinstance(event, RoundEnded):
+            self.final = self.following
+            self.following = None
+            self.synced = snapshot.version  # the next round starts with the next batch
         if isinstance(event, MatchEnded):
             self.mirror.mirror.outcome = event.outcome
         for _, watcher in list(self._watchers):
             watcher(event)  # type: ignore[arg-type]  # a feed's events: cut for its seat too
+
+    def shown_round(self) -> RoundState:
+        """The round as far as the events have told it (the snapshot's while it resyncs)."""
+        following = self.following
+        if following is not None and following.history:
+            return following
+        return self.mirror.mirror.round
 
     def play(self, seat: int, code: int) -> None:
         """Send the move; it comes back as an event (a refusal, with the engine's reason)."""
@@ -312,9 +335,9 @@ class RemoteTable(TableSession):
         """The host keeps the table's clock."""
 
     def close(self) -> None:
-        if not self.closed:
-            super().close()
-            self.feed.close()
+        """This table is left; the feed stays its maker's to close (the next match of the
+        same table comes over it)."""
+        super().close()
 
 
 def arrived(feed: Feed, event: FeedEvent) -> Arrived:

@@ -5,11 +5,15 @@ never imports words:
 
 * ``domino_tui/engine/variants/<module>.py`` — the engine part (engine layer): ``VARIANT`` (or
   ``VARIANTS``), a :class:`~..engine.variants.base.Variant` with its rules hooks, options,
-  checks and declared capabilities (remembers ``+N``, counts hands, score unit, sheet columns,
-  extra match ends, what the New game dialog offers), and ``PRESETS``, its ``--rules`` names;
+  checks and declared capabilities (remembers ``+N``, counts hands, classic's count, score
+  unit, sheet columns, extra match ends, what the New game dialog offers, the first record
+  version that knew it), ``PRESETS``, its ``--rules`` names, and the types of what it writes:
+  ``Notes`` (a TypedDict: its round's sheet beyond Козёл's) and ``Ended`` (an enum: how its
+  match can end);
 * ``domino_tui/variants/<module>.py`` — the words part (words layer, above the engine, no
   Textual): ``PRESENTER``, a :class:`~.base.Presenter` with its round-end notes, its per-side
-  sums, its ways of ending a match (an enum) and words for them, its header words and its
+  sums, words for each of its ``Ended``, its presets' names (``PresetWords``), the marks and
+  reasons only it writes on the sheet, its header words and its
   rules page (``locale/<lang>/variants/<page>.md``); the catalog words are its ``vn.<module>.*``
   keys in each ``locale/<lang>/LC_MESSAGES/domino.po``.
 

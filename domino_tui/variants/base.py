@@ -24,6 +24,19 @@ N = TypeVar("N")
 
 
 @dataclass(frozen=True)
+class PresetWords:
+    """How one ``--rules`` preset is named, as catalog keys its presenter declares: the full
+    name (transcripts, saves, statistics), the short one for narrow columns, the New game
+    dialog's label and its line about the game; "" for none (the full name serves, and no
+    line is shown)."""
+
+    full: str
+    short: str = ""
+    about: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class EndWords:
     """How one way of ending a match is told: the catalog key, whose sides it names (the
     winners, the goats, or nobody) and what its number ``n`` counts: the target, the rounds
@@ -72,6 +85,10 @@ class Presenter:
     ends: Mapping[str, EndWords] = {}
     # the variant's own rules page (locale/<lang>/variants/<page>.md), or "" for none
     page = ""
+    # the catalog key of the final table's score column (Генерал counts rounds lost)
+    score_heading = "score"
+    # the words of the variant's --rules presets, by preset
+    presets: Mapping[str, PresetWords] = {}
 
     @property
     def handled(self) -> frozenset[str]:
@@ -112,6 +129,20 @@ class Presenter:
     ) -> None:
         """Add each round's rows to the variant's own sheet (only when :attr:`own_sheet`)."""
         raise NotImplementedError
+
+    def label_marks(self, result: RoundResult) -> str:
+        """Marks after the round's number in Козёл's sheet (осёл's close-out, чечевэ's finish
+        with 6-6 or 0-0), for a variant that keeps Козёл's sheet."""
+        return ""
+
+    def goat_reason(self, rules: Rules, result: RoundResult, side: int, lang: Lang) -> str:
+        """Why ``side`` is a goat of ``result`` when its score does not say it (чечевэ's 0-0);
+        "" when the score does."""
+        return ""
+
+    def final_mark(self, match: Match, side: int, lang: Lang) -> str:
+        """What the final table writes beside a side's score (Генерал's generals), or ""."""
+        return ""
 
     def now(self, match: Match, lang: Lang) -> list[str]:
         """What the sheet's border says about the round in play (a Морской try), if anything."""

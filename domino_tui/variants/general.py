@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.match import RoundResult
+from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..engine.variants.general import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, at, notes_as, per_side
+from .base import EndWords, Presenter, PresetWords, Told, at, notes_as, per_side
 from .sheet import (
     GAINED,
     WRITTEN,
@@ -31,6 +31,10 @@ class GeneralPresenter(Presenter):
         Ended.ROUNDS: EndWords("vn.ended.general_rounds", n="rounds"),
     }
     page = "general"
+    presets = {  # noqa: RUF012 - read-only table
+        "general": PresetWords("tx.variant.general", "preset_short.general", "ng.about.general"),
+    }
+    score_heading = "ge.score.general"  # rounds lost, not points
 
     def header(self, rules: Rules, lang: Lang) -> list[str]:
         """V4.9: a match that is not a number of rounds ends when a pair has lost ``losses``."""
@@ -81,6 +85,13 @@ class GeneralPresenter(Presenter):
         if general is not None and general >= 0 and rules.side_of(general) == line.side:
             out.append(tr("vs.general_made", lang))
         return out
+
+    def final_mark(self, match: Match, side: int, lang: Lang) -> str:
+        """V4.8.2: the side's generals beside its rounds lost."""
+        if not match.results:
+            return ""
+        n = at(notes_as(Notes, match.results[-1]).get("generals"), side)
+        return f"{tr('sc.general_mark', lang)}{n}" if n else ""
 
     def match_end(self, rules: Rules, lang: Lang) -> str:
         """V4.9: the match ends when a pair has lost ``losses`` rounds."""

@@ -13,7 +13,7 @@ from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..engine.variants.morskoy import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, notes_as
+from .base import EndWords, Presenter, PresetWords, Told, notes_as
 from .sheet import (
     EGG,
     NA_STO,
@@ -38,6 +38,9 @@ class MorskoyPresenter(Presenter):
         Ended.DRAW: EndWords("vn.ended.draw"),
     }
     page = "morskoy"
+    presets = {  # noqa: RUF012 - read-only table
+        "morskoy": PresetWords("tx.variant.morskoy", "preset_short.morskoy", "ng.about.morskoy"),
+    }
 
     def round_notes(self, told: Told) -> list[str]:
         rules, result, notes = told.rules, told.result, told.notes_as(Notes)

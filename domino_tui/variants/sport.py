@@ -12,7 +12,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideLine
 from ..engine.variants.sport import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, notes_as
+from .base import EndWords, Presenter, PresetWords, Told, notes_as
 from .sheet import (
     WRITTEN,
     dot,
@@ -26,6 +26,9 @@ class SportPresenter(Presenter):
     notes_type = Notes
     ends = {Ended.DEALS: EndWords("vn.ended.deals", n="rounds")}  # noqa: RUF012 - read-only table
     page = "sport"
+    presets = {  # noqa: RUF012 - read-only table
+        "sport": PresetWords("tx.variant.sport", "preset_short.sport", "ng.about.sport"),
+    }
 
     def round_notes(self, told: Told) -> list[str]:
         notes, sides, lang = told.notes_as(Notes), told.sides, told.lang

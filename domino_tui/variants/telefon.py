@@ -14,7 +14,7 @@ from ..engine.scoring import SideLine
 from ..engine.tiles import tile_set
 from ..engine.variants.telefon import Ended, Notes
 from ..i18n import Lang, tr
-from .base import EndWords, Presenter, Told, at, notes_as, per_side
+from .base import EndWords, Presenter, PresetWords, Told, at, notes_as, per_side
 from .sheet import (
     dot,
     number_cell,
@@ -29,6 +29,13 @@ class TelefonPresenter(Presenter):
         Ended.ROUNDS: EndWords("vn.ended.rounds", n="rounds"),
     }
     page = "telefon"
+    presets = {  # noqa: RUF012 - read-only table
+        "telefon": PresetWords("tx.variant.telefon", "preset_short.telefon", "ng.about.telefon"),
+        "muggins": PresetWords("tx.variant.muggins", "preset_short.muggins", "ng.about.muggins"),
+        "all-threes": PresetWords(
+            "tx.variant.all-threes", "preset_short.all-threes", "ng.about.all-threes"
+        ),
+    }
 
     def round_notes(self, told: Told) -> list[str]:
         rules, result, notes = told.rules, told.result, told.notes_as(Notes)

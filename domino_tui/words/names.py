@@ -11,9 +11,12 @@ player reads "Осёл", never "None". Rules that cannot be read give a dash: a 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import i18n
+
+if TYPE_CHECKING:
+    from ..variants.base import PresetWords
 
 NO_NAME = "—"
 
@@ -24,11 +27,49 @@ def level_name(level: str, lang: str) -> str:
     return i18n.tr(key, lang) if i18n.has_key(key, lang) else level
 
 
+def preset_words(preset: str) -> PresetWords | None:
+    """The words its variant's presenter declares for ``preset`` (a plugin's too); None for a
+    preset this program does not know (a newer one's save) or whose presenter names none."""
+    from ..engine.variants import is_preset, preset_values
+    from ..variants import presenter
+
+    if not isinstance(preset, str) or not is_preset(preset):
+        return None
+    variant = preset_values(preset).get("variant", "kozel")
+    return presenter(variant).presets.get(preset) if isinstance(variant, str) else None
+
+
+def _said(keys: tuple[str, ...], lang: str, fallback: str) -> str:
+    for key in keys:
+        if key and i18n.has_key(key, lang):
+            return i18n.tr(key, lang)
+    return fallback
+
+
+def preset_name(preset: str, lang: str) -> str:
+    """A preset's full name ("Морской козёл", "Telefon (all fives)"); one this program does
+    not know as saved."""
+    words = preset_words(preset)
+    return _said((words.full,), lang, preset) if words else preset
+
+
 def short_preset(preset: str, lang: str) -> str:
     """A preset's short name for a narrow column ("Козёл", "Классика", "Все тройки"); a
     preset this program does not know (a newer one's save) as saved."""
-    key = f"preset_short.{preset}"
-    return i18n.tr(key, lang) if i18n.has_key(key, lang) else preset
+    words = preset_words(preset)
+    return _said((words.short, words.full), lang, preset) if words else preset
+
+
+def preset_label(preset: str, lang: str) -> str:
+    """A preset's name in the New game dialog (its own label, else its full name)."""
+    words = preset_words(preset)
+    return _said((words.label, words.full), lang, preset) if words else preset
+
+
+def preset_about(preset: str, lang: str) -> str:
+    """One line on what the preset's game is, or ""."""
+    words = preset_words(preset)
+    return _said((words.about,), lang, "") if words else ""
 
 
 def kept_game_name(preset: str | None, rules: Mapping[str, Any] | None, lang: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import i18n
-from .names import kept_game_name, level_name
+from .names import kept_game_name, level_name, preset_name, preset_words
 
 if TYPE_CHECKING:
     from ..storage import SaveInfo
@@ -42,9 +42,8 @@ def game_text(info: SaveInfo, lang: str) -> str:
     """Which game this is, as a question about it should say: the game's full name (its short
     one, from its rules when no preset was saved), the round in play and when it was saved
     ("Козёл, round 3, saved 2026-12-01 23:40")."""
-    full = f"tx.variant.{info.preset}"
-    if info.preset and i18n.has_key(full, lang):
-        parts = [i18n.tr(full, lang)]
+    if info.preset and preset_words(info.preset):
+        parts = [preset_name(info.preset, lang)]
     else:
         parts = [kept_game_name(info.preset, info.rules, lang)]
     if info.round is not None:

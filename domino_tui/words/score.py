@@ -165,20 +165,12 @@ def side_sum(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> s
 
 
 def _goat_reason(rules: Rules, result: RoundResult, line: SideLine, lang: Lang) -> str:
-    """Why the side is a goat this round: a 0-0 (чечевэ), else the target or the rounds
-    played (K9)."""
-    return blank_goat(rules, result, line.side, lang) or goat_words("sw", rules, lang)
+    """Why the side is a goat this round: what its variant says (чечевэ's 0-0), else the
+    target or the rounds played (K9)."""
+    from ..variants import presenter_of
 
-
-def blank_goat(rules: Rules, result: RoundResult, side: int, lang: Lang) -> str:
-    """Чечевэ's goats by 0-0: left holding it (V5.8.4) or another went out with it (V5.8.3);
-    "" when the side is not such a goat."""
-    notes = result.notes or {}
-    if any(rules.side_of(seat) == side for seat in notes.get("blank_in_hand") or []):
-        return tr("sw.goat_blank_in_hand", lang, mark=GOAT_MARK)
-    if notes.get("blank_out") and side in result.goats:
-        return tr("sw.goat_blank_out", lang, mark=GOAT_MARK)
-    return ""
+    reason = presenter_of(rules).goat_reason(rules, result, line.side, lang)
+    return reason or goat_words("sw", rules, lang)
 
 
 def goat_words(prefix: str, rules: Rules, lang: Lang) -> str:

@@ -37,10 +37,12 @@ from ..engine.scoring import SideLine, Standing
 from ..engine.tiles import bits, tile_set
 from ..engine.variants import get_variant
 from ..i18n import Lang, has_key, plural, tr
+from ..option import typed_back
 from ..text import clean
 from .cross import CrossStep, cross_picture, ends_text, replay_cross
 from .marks import CLOSED_MARK, FISH_MARK, GOAT_MARK
 from .moves import move_words
+from .names import preset_name
 from .variant import (
     closest_preset,
     differences,
@@ -76,7 +78,7 @@ def tiles_text(rules: Rules, mask: int) -> str:
 def rules_summary(rules: Rules, lang: Lang) -> str:
     """The variant in words plus the options that differ from its closest preset."""
     preset = closest_preset(rules)
-    words = [tr(f"tx.variant.{preset}", lang), tr("tx.players", lang, n=rules.players)]
+    words = [preset_name(preset, lang), tr("tx.players", lang, n=rules.players)]
     variant = get_variant(rules.variant)
     if not rules.classic_count and variant.fish_modes:
         fish = f"tx.pair_fish.{rules.pair_fish}" if rules.pairs else f"tx.fish_mode.{rules.fish}"
@@ -90,19 +92,12 @@ def rules_summary(rules: Rules, lang: Lang) -> str:
     said = _IN_WORDS + (("match_end",) if limit else ())
     changed = {k: v for k, v in differences(rules, make_rules({}, preset)).items() if k not in said}
     if changed:
-        words.append(", ".join(f"{k}={_option_value(v)}" for k, v in changed.items()))
+        words.append(", ".join(f"{k}={typed_back(v)}" for k, v in changed.items()))
     return " · ".join(words)
 
 
 # options the summary already says in words (pairs ignore `fish`, F10)
 _IN_WORDS = ("players", "fish", "pair_fish", "target")
-
-
-def _option_value(value: object) -> str:
-    """An option as ``--set`` takes it (on/off rather than True/False)."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 # --- what happened in a round -----------------------------------------------------------------

@@ -34,7 +34,9 @@ def closest_preset(rules: Rules) -> str:
 
 def variant_name(rules: Rules, lang: Lang) -> str:
     """The game's name ("Осёл", "Sea goat"): its closest preset's."""
-    return tr(f"tx.variant.{closest_preset(rules)}", lang)
+    from .names import preset_name
+
+    return preset_name(closest_preset(rules), lang)
 
 
 def header_words(rules: Rules, lang: Lang) -> list[str]:

@@ -48,4 +48,4 @@ async def test_a_bad_address_is_refused_in_russian_too() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         text = await said_after(pilot, "domino join http://x K7QF-M2XD")
-        assert text.startswith("Не удалось сесть за стол: the address is")
+        assert text.startswith("Не удалось сесть за стол: адрес — имя компьютера")

@@ -58,6 +58,9 @@ async def test_the_host_starts_the_match_from_the_lobby() -> None:
         assert isinstance(app.screen, RemoteGameScreen)
         assert await play_to_end(pilot) > 0
         assert table.match.over
+        await pilot.click("#menu")  # the match is over: back to the table's lobby
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
 
 
 def test_a_started_table_opens_at_once() -> None:

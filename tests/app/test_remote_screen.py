@@ -10,6 +10,8 @@ from domino_tui.app.screens.game_end import GameEndScreen
 from domino_tui.app.screens.remote import RemoteGameScreen
 from domino_tui.app.screens.talk import TalkScreen
 from domino_tui.engine.rules import make_rules
+from domino_tui.net.limits import Bucket
+from domino_tui.net.talk import BURST, RATE
 from domino_tui.play.feed import SPECTATOR, LocalFeed
 from domino_tui.play.session import GameSession, Seat
 from domino_tui.play.table import TableSession
@@ -66,13 +68,16 @@ async def test_talk_reaches_the_log_and_a_bubble() -> None:
     app = remote_app(feed, table)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, RemoteGameScreen)
+        screen.talk_limit = Bucket(RATE, BURST, clock=lambda: 0.0)  # no time passes here
         await pilot.press("t")
         assert isinstance(app.screen, TalkScreen)
         await pilot.press("1")
         await settle(pilot)
         assert isinstance(app.screen, RemoteGameScreen)
-        assert "Tester: «Рыба!» (fish!)" in screen_text(app)
-        for _ in range(3):  # the limit: two calls, then a word about it
+        assert "Tester: Рыба! (fish)" in screen_text(app)
+        for _ in range(3):  # the server's limit (a burst of three), then a word about it
             await pilot.press("t", "2")
         await settle(pilot)
         assert "Not so fast" in screen_text(app)
@@ -93,3 +98,4 @@ async def test_a_spectator_sees_no_hand_and_follows_the_table() -> None:
         assert len(screen.match.round.placed) == len(table.match.round.placed) >= before
         text = screen_text(app)
         assert "Tester" in text and "Masha · бот" in text
+        assert "Вы смотрите: только общий стол, без руки." in text

@@ -317,7 +317,17 @@ async def test_start_screen_keeps_its_entries_and_opens_replays_and_stats(
         await pilot.pause()
         menu = app.screen.query_one(OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        assert ids == ["new", "resume", "learn", "replays", "stats", "rules", "settings", "quit"]
+        assert ids == [
+            "new",
+            "resume",
+            "join",
+            "learn",
+            "replays",
+            "stats",
+            "rules",
+            "settings",
+            "quit",
+        ]
         start = app.screen
         assert isinstance(start, StartScreen)
         start.action_pick("replays")

@@ -105,6 +105,10 @@ async def test_a_blunder_is_caught_before_it_is_played(small_budget: None) -> No
         assert "Tutor: this move is a blunder" in text  # ~15 points: far past the mistake's 5
         assert "Your move, 1-5 on the left end (5 ◀), gives up" in text and "±" in text
         assert "Better: 1-5 on the right end (1 ▶)." in text
+        # the better move is the master's judgement at the tutor's budget (issue 26)
+        view = seat_view(session.match, 0)
+        best = review.review_values(view, BLUNDER, seed=SEED, budget=review.TUTOR_BUDGET)[0]
+        assert best.code == GOOD
         assert "Why: Alex, next to play, has shown no 5s." in text  # what the table showed
         assert "Take back (Esc)" in text and "Play anyway (Enter)" in text
         assert len(session.match.round.history) == before  # nothing laid yet

@@ -49,3 +49,40 @@ async def test_a_whole_match_by_keys(preset: str, options: dict[str, object]) ->
         replayed = replay(loads(dumps(session.record())))
         assert replayed.over
         assert fingerprint(replayed) == fingerprint(session.match)
+
+
+async def test_the_example_plugin_variant_plays_at_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 24, part 1: the variant from outside the package (examples/variant_plugin, as if
+    installed) is played at the table by keys to the game-end screen, with its own deal."""
+    from importlib.metadata import EntryPoint
+    from pathlib import Path
+
+    from domino_tui import i18n
+    from domino_tui import plugins as plugin_reader
+    from domino_tui.engine import variants as registry
+
+    example = Path(__file__).parents[2] / "examples" / "variant_plugin"
+    monkeypatch.syspath_prepend(str(example))
+    group = registry.ENTRY_POINT_GROUP
+    eps = [EntryPoint("six", "six_variant", group)]
+    monkeypatch.setattr(
+        plugin_reader, "entry_points", lambda group: eps if group == eps[0].group else []
+    )
+    registry.reload_plugins()
+    i18n.reload_catalogs()
+    try:
+        rules = make_rules({"players": 2, "target": 25}, "six")
+        seats = (Seat("Tester"), Seat("Masha", "bot", "greedy"))
+        session = GameSession(rules, seats, 3, "six")
+        app = make_app(session, settings_path=None, lang="en", pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            presses = await play_to_end(pilot, 3000)
+            assert isinstance(app.screen, GameEndScreen)
+            assert session.match.over and presses > 0
+            for dealt in session.match.deals:  # six tiles each: the plugin's own rule
+                assert all(hand.bit_count() == 6 for hand in dealt.hands)
+    finally:
+        registry.reload_plugins()
+        i18n.reload_catalogs()

@@ -8,13 +8,18 @@ import random
 
 import pytest
 
+from domino_tui.bots.config import SearchConfig
 from domino_tui.bots.explain import (
+    BUDGET,
+    HINT,
+    MAX_GUESSES,
     Advice,
     MoveValue,
     Reason,
     advise,
     distinct_moves,
     evaluate,
+    master_judge,
     verdict,
 )
 from domino_tui.bots.sampler import Sampler
@@ -62,6 +67,14 @@ VOID_FROM_DRAWS = (
     "6-6 1-6",
     "1-1 draw draw 1-6L 1-3R 0-3R 6-6L 0-6R 2-6L 3-6R 3-5R 2-3L 5-5R",
 )
+
+
+# The reasons' tests below read positions whose best move is plain with heavy-first playouts
+# and deals by room left (the hint's judge before issue 26): they test how a difference is
+# named, not the judgement. The smart playouts of the master's judgement value some of them
+# otherwise (6-6 against 1-3 below: 1-3 by 2.0 ± 0.9 pips at 20,000 playouts, as the master
+# bot plays); the hint's own judgement is tested against the master's last.
+PLAIN = SearchConfig(playouts=BUDGET, most=MAX_GUESSES)
 
 
 def _view(rules, case) -> SeatView:  # type: ignore[no-untyped-def]
@@ -153,7 +166,7 @@ def test_a_move_that_would_shut_out_the_partner_is_named_p1() -> None:
     leave it nothing to play."""
     match = scripted(make_rules({}, "kozel-pairs"), PARTNER_HANDS, script=PARTNER_SCRIPT)
     view = seat_view(match, 0)
-    advice = advise(view, 0)
+    advice = advise(view, 0, judge=PLAIN)
     assert advice.code != parse_action("3-4R")
     assert advice.runner_up == parse_action("3-4R")
     partner = advice.reasons[0]
@@ -166,7 +179,7 @@ def test_a_move_that_would_shut_out_the_partner_is_named_p1() -> None:
 
 def test_an_opponent_void_from_draws_is_named() -> None:
     view = _view(make_rules({"players": 3}), VOID_FROM_DRAWS)
-    advice = advise(view, 0)
+    advice = advise(view, 0, judge=PLAIN)
     assert advice.code == parse_action("1-5R")
     void = next(r for r in advice.reasons if r.kind == "void")
     assert (void.seat, void.numbers) == (1, (1,))
@@ -176,7 +189,7 @@ def test_an_opponent_void_from_draws_is_named() -> None:
 
 def test_a_heavy_double_shed_and_the_gain_in_pips() -> None:
     view = _view(TWO, HEAVY_DOUBLE)
-    advice = advise(view, 0)
+    advice = advise(view, 0, judge=PLAIN)
     assert advice.code == parse_action("6-6R") and advice.verdict == "better"
     shed = advice.reasons[0]
     assert shed.kind == "shed" and shed.pips == 12
@@ -300,3 +313,22 @@ def test_every_rule_set_gets_a_one_line_hint_in_both_languages(rules) -> None:  
             text = hint_text(advice, view, NAMES, lang)
             assert text.startswith(start) and text.endswith(".")
             assert "{" not in text and "\n" not in text and "hw." not in text
+
+
+def test_the_hint_judges_with_the_masters_deals_play_model_and_endgame() -> None:
+    """Issue 26: the hint's best move is the master's judgement at the hint's budget: the same
+    exact deals weighed by the play model, the same playouts and exact endgame, and the hint's
+    figures are that judgement's values."""
+    from domino_tui.bots import MASTER
+    from domino_tui.coach.review import REVIEW  # the review's and the tutor's search
+
+    for name in ("exact", "weigh", "policy", "solve", "nodes", "pool", "finish", "chance"):
+        assert getattr(HINT, name) == getattr(MASTER, name), name
+        assert name == "policy" or getattr(REVIEW, name) == getattr(MASTER, name), name
+    assert REVIEW.policy == "heavy"  # the review keeps the playouts its labels were fitted on
+    assert master_judge(600, policy="heavy").policy == "heavy"
+    view = _view(TWO, HEAVY_DOUBLE)
+    advice = advise(view, 3)
+    values = evaluate(view, 3, HINT)
+    assert advice.code == values[0].code and advice.values == values
+    assert advice.code == parse_action("1-3L")  # as the master bot plays it (see PLAIN)

@@ -17,10 +17,11 @@ from typer.testing import CliRunner
 import domino_tui.bots as registry
 from domino_tui import plugins as plugin_reader
 from domino_tui.arena import ArenaConfig, run_arena
-from domino_tui.bots import BotOption, make_bot, parse_spec
+from domino_tui.bots import available, make_bot, parse_spec
 from domino_tui.cli import app
 from domino_tui.engine.rules import make_rules
 from domino_tui.engine.view import SeatView
+from domino_tui.option import Option
 
 Install = Callable[..., dict[str, registry.BotInfo]]
 
@@ -216,10 +217,10 @@ def test_plugin_options_arrive_typed_as_the_signature_asks(install: Install) -> 
             "bot 'opts' has no option 'dept'; it takes: block, depth, ratio, style, mood, limit,"
             " anything",
         ),
-        ("opts:block=3", "bot option opts:block must be true or false, not 3"),
+        ("opts:block=3", "bot option opts:block must be on or off, not '3'"),
         ("opts:depth=abc", "bot option opts:depth must be a whole number, not 'abc'"),
-        ("opts:depth=2.5", "opts:depth must be a whole number, not 2.5"),
-        ("opts:depth=yes", "opts:depth must be a whole number, not True"),
+        ("opts:depth=2.5", "opts:depth must be a whole number, not '2.5'"),
+        ("opts:depth=yes", "opts:depth must be a whole number, not 'yes'"),
         ("opts:ratio=half", "bot option opts:ratio must be a number, not 'half'"),
         ("opts:ratio=nan", "opts:ratio must be a number"),
         ("opts:mood=angry", "bot option opts:mood must be one of calm, wild, not 'angry'"),
@@ -244,7 +245,7 @@ def test_the_cli_refuses_a_wrong_plugin_option_without_a_traceback(install: Inst
         app, ["sim", "--seed", "1", "--players", "2", "--bots", "opts:block=3"]
     )
     assert result.exit_code != 0
-    assert "must be true or false" in result.output + result.stderr
+    assert "must be on or off" in result.output + result.stderr
     assert "Traceback" not in result.output + result.stderr
 
 
@@ -279,11 +280,19 @@ def test_factories_whose_signature_cannot_be_fully_read(install: Install) -> Non
 
 
 def test_the_built_in_bool_kind() -> None:
-    flag = BotOption(bool)
+    flag = Option(kind=bool)
     assert flag.accepts(True) and flag.accepts(False)
     assert not flag.accepts(1) and not flag.accepts("true")
-    assert flag.allowed() == "true or false"
-    assert not BotOption(int, 0, 5).accepts(True)
+    assert flag.describe() == "on or off"
+    assert not Option(kind=int, low=0, high=5).accepts(True)
+
+
+def test_a_plugins_options_are_the_one_option_type_with_their_defaults(install: Install) -> None:
+    install(opts=Options)
+    options = available()["opts"].options
+    assert options is not None
+    assert all(isinstance(o, Option) and o.name == n for n, o in options.items())
+    assert options["mood"].choices == ("calm", "wild") and options["depth"].default == 2
 
 
 # --- descriptions ----------------------------------------------------------------------------

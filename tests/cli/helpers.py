@@ -10,9 +10,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
-from domino_tui.cli import app
+from domino_tui.cli import app, main
 from domino_tui.cli.sim import play_match
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import make_rules
@@ -26,6 +27,18 @@ ENV: dict[str, str | None] = {
     "TTY_INTERACTIVE": None,
     "NO_COLOR": None,
 }
+
+
+def run_main(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str, str]:
+    """The real entry point in this process: exit code, stdout, stderr."""
+    monkeypatch.setattr(sys, "argv", ["domino", *args])
+    with pytest.raises(SystemExit) as stop:
+        main()
+    out = capsys.readouterr()
+    code = stop.value.code
+    return (code if isinstance(code, int) else 0), out.out, out.err
 
 
 def run(*args: str) -> Result:
@@ -82,4 +95,20 @@ def run_crashing(args: Sequence[str], home: Path) -> subprocess.CompletedProcess
         text=True,
         timeout=120,
         stdin=subprocess.DEVNULL,
+    )
+
+
+def domino_with(paths: Sequence[Path], *args: str) -> subprocess.CompletedProcess[str]:
+    """The real ``domino`` in a subprocess with ``paths`` on ``PYTHONPATH`` after the project:
+    a ``.dist-info`` there is an installed plugin, read by importlib.metadata."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), *map(str, paths)])}
+    return subprocess.run(
+        [sys.executable, "-m", "domino_tui", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+        cwd=root,
     )

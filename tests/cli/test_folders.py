@@ -6,24 +6,11 @@ from __future__ import annotations
 
 import errno
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
-from domino_tui.cli import main
-
-
-def run_main(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    """The real entry point in this process: exit code, stdout, stderr."""
-    monkeypatch.setattr(sys, "argv", ["domino", *args])
-    with pytest.raises(SystemExit) as stop:
-        main()
-    out = capsys.readouterr()
-    code = stop.value.code
-    return (code if isinstance(code, int) else 0), out.out, out.err
+from tests.cli.helpers import run_main
 
 
 @pytest.fixture

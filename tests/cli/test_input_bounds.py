@@ -20,16 +20,6 @@ from .helpers import ENV
 TOO_BIG = str(MAX_SEED + 1)
 
 
-@pytest.fixture
-def tables(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """The sessions ``play`` and ``hotseat`` would open, instead of opening them."""
-    opened: list[Any] = []
-    monkeypatch.setattr(
-        "domino_tui.cli.play.run_table", lambda session, *a, **k: opened.append(session)
-    )
-    return opened
-
-
 def invoke(*args: str) -> Any:
     return CliRunner().invoke(app, list(args), env=ENV)
 

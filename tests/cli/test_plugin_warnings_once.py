@@ -6,12 +6,12 @@ arena --jobs N`` once more for every worker process. The plugins here are really
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from .helpers import domino_with
 
 WARNING = "skipped bot plugin 'broken': the plugin's module fails on import"
 
@@ -39,17 +39,7 @@ def site(tmp_path: Path) -> Path:
 
 
 def domino(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(site)])}
-    return subprocess.run(
-        [sys.executable, "-m", "domino_tui", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-        cwd=root,
-    )
+    return domino_with([site], *args)
 
 
 @pytest.mark.parametrize(

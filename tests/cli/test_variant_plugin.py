@@ -129,3 +129,33 @@ def test_the_example_variant_declares_its_record_and_count() -> None:
     assert not rules.classic_count and make_rules({}, "classic").classic_count
     match = play_match(rules, 1, ["greedy", "greedy"])
     assert make_record(match, preset="six")["version"] == VERSION
+
+
+@pytest.mark.usefixtures("plugins")
+@pytest.mark.parametrize(("lang", "name"), [("en", "Six-tile goat"), ("ru", "Козёл на шести")])
+def test_the_example_presets_words_come_from_its_presenter(lang: str, name: str) -> None:
+    """The plugin's preset is named where the built-in ones are (the New game dialog's list,
+    a save's name, the statistics' titles) by the words its presenter declares."""
+    from domino_tui.words.names import preset_about, preset_label, preset_name, short_preset
+
+    assert "six" in PRESETS
+    assert (
+        preset_name("six", lang) == preset_label("six", lang) == short_preset("six", lang) == name
+    )
+    assert "61" in preset_about("six", lang)
+    assert preset_name("no-such-preset", lang) == "no-such-preset"
+
+
+@pytest.mark.usefixtures("plugins")
+def test_the_rules_help_names_the_example_preset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A help page reads the installed plugins: ``--rules`` lists their presets with the
+    built-in ones (a command that runs does not look for them to build its options)."""
+    from typer.testing import CliRunner
+
+    from domino_tui.cli import app_for, options
+
+    monkeypatch.setattr(options._PRESET_INFO, "help", options._PRESET_INFO.help)  # restored after
+    argv = ["domino", "sim", "--help"]
+    result = CliRunner().invoke(app_for(argv), argv[1:], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "sport, six" in " ".join(result.output.split())

@@ -261,6 +261,7 @@ ALLOWED_LATIN = {
     "Unicode",
 }
 NOT_WORDS = [
+    re.compile(r"\b[0-9A-Z]{4}-[0-9A-Z]{4}\b"),  # an invitation code: K7QF-M2XD
     re.compile(r"\{[^}]*\}"),  # placeholders
     re.compile(r"\[/?[a-z #0-9]*\]"),  # rich markup
     re.compile(r"`[^`]*`"),  # command lines in backticks

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import json
 import string
+from dataclasses import astuple
 from typing import get_args
 
 import pytest
@@ -16,6 +17,8 @@ from domino_tui.engine.cross import END_NAMES
 from domino_tui.engine.rules import PRESETS, make_rules
 from domino_tui.engine.variants import MODULES, get_variant, morskoy
 from domino_tui.variants import presenter
+from domino_tui.variants.base import PresetWords
+from domino_tui.words.names import preset_words
 from domino_tui.words.variant import ended_words, round_notes
 
 LANGS = ("en", "ru")
@@ -29,7 +32,7 @@ MORSKOY = {
 
 
 def runtime_keys() -> list[str]:
-    keys = [f"tx.variant.{p}" for p in PRESETS]
+    keys = [key for p in PRESETS for key in astuple(preset_words(p) or PresetWords("")) if key]
     keys += [f"end.{e}" for e in END_NAMES] + [f"tx.at.{e}" for e in END_NAMES]
     keys += [f"vn.morskoy.fish_{v}" for v in MORSKOY["fish"]]
     keys += [f"vn.morskoy.na_sto_{v}" for v in MORSKOY["na_sto"]]
@@ -93,3 +96,11 @@ def test_notes_read_back_from_a_record_say_the_same(preset: str) -> None:
         match.results[i] = dataclasses.replace(result, notes=plain)
     assert [round_notes(rules, r, names, sides, "en") for r in match.results] == played
     assert ended_words(match, sides, "en") == ended
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_built_in_preset_is_named_by_its_presenter(preset: str) -> None:
+    """A preset's words come from its variant's presenter: a full name, a short one and a
+    line about it, each a catalog key the presenter declares (no key built from the name)."""
+    words = preset_words(preset)
+    assert words is not None and words.full and words.short and words.about

@@ -11,7 +11,7 @@ from pathlib import Path
 from domino_tui.engine.rules import make_rules
 from domino_tui.net.limits import Limits
 from domino_tui.net.server import HostHandle, TableConfig, start_host_thread
-from domino_tui.play.events import MatchEnded, TurnStarted
+from domino_tui.play.events import MatchEnded, Moved, TurnStarted
 from domino_tui.play.feed import Feed, FeedEvent
 from domino_tui.play.saving import Saves
 
@@ -51,6 +51,7 @@ class Scripted:
         self.events: list[FeedEvent] = []
         self.ended = threading.Event()
         self.moved = threading.Event()
+        self.played = -1  # the table's version at this seat's last play
         feed.watch(self.on)
 
     def on(self, event: FeedEvent) -> None:
@@ -58,11 +59,27 @@ class Scripted:
         if isinstance(event, MatchEnded):
             self.ended.set()
             return
-        if self.plays and isinstance(event, TurnStarted) and event.seat == self.feed.seat:
+        if self.plays and isinstance(event, TurnStarted | Moved):
             self.turn()
 
     def turn(self) -> None:
-        view = self.feed.snapshot().view
-        if view is not None and view.turn == self.feed.seat and view.legal:
-            self.moved.set()
-            self.feed.play(self.choose(view.legal))
+        """Once per position (a draw keeps the turn: no TurnStarted then, only the Moved)."""
+        snap = self.feed.snapshot()
+        view = snap.view
+        if view is None or view.turn != self.feed.seat or not view.legal or snap.public.over:
+            return
+        if snap.version <= self.played:
+            return
+        self.played = snap.version
+        self.moved.set()
+        self.feed.play(self.choose(view.legal))
+
+
+def until(condition: Callable[[], object], timeout: float = WAIT) -> None:
+    """Wait for ``condition`` (polled briefly), failing the test past ``timeout``."""
+    ended = threading.Event()
+    waited = 0.0
+    while not condition():
+        assert waited < timeout, "the table did not get there in time"
+        ended.wait(0.01)
+        waited += 0.01

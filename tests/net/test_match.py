@@ -8,14 +8,18 @@ from pathlib import Path
 
 from domino_tui.net.client import connect
 from domino_tui.play.events import Moved, RoundEnded
+from domino_tui.storage.archive import list_records
 
-from .tables import WAIT, Scripted, host
+from .tables import WAIT, Scripted, host, until
 
 
 def test_two_remote_humans_the_host_and_a_bot_play_a_whole_match(tmp_path: Path) -> None:
     with host(tmp_path) as handle:
         me = Scripted(handle.host_feed())
-        masha = connect(handle.invitation, "Masha", token_store={})
+        mine = tmp_path / "masha-records"
+        masha = connect(
+            handle.invitation, "Masha", token_store={}, keep_record=True, records_dir=mine
+        )
         petya = connect(handle.invitation, "Petya", token_store={})
         try:
             assert (masha.seat, petya.seat) == (1, 2)  # seats fill in join order
@@ -40,6 +44,10 @@ def test_two_remote_humans_the_host_and_a_bot_play_a_whole_match(tmp_path: Path)
             assert len(records) == 1
             names = [s["name"] for s in json.loads(records[0].read_text())["seats"]]
             assert names[:3] == ["Host", "Masha", "Petya"]
+            # and a joiner keeps a copy, checked by replaying it (`domino records` lists it)
+            until(lambda: masha.kept is not None)
+            assert list_records(mine)[0].game_id == table.game.game_id
+            assert petya.kept is None and petya.record is not None  # asked for no copy
         finally:
             masha.close()
             petya.close()

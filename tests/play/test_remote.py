@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import make_rules
 from domino_tui.play.feed import SPECTATOR, Chair, ChairsChanged, LocalFeed
-from domino_tui.play.remote import RemoteTable, arrived, chair_label
+from domino_tui.play.remote import Arrived, RemoteTable, arrived, chair_label
 from domino_tui.play.session import GameSession, Seat
 from domino_tui.play.table import TableSession
 
@@ -99,3 +99,43 @@ def test_no_undo_and_no_bot_thinks_at_a_remote_table() -> None:
     assert remote.bot_turn() is None
     remote.close()
     assert remote.closed
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 10_000))
+def test_events_batched_with_one_snapshot_after_them_still_mirror_the_host(seed: int) -> None:
+    """A remote feed sends several events with one snapshot after them (the host's bots move
+    between two of this seat's turns): each move is laid once, and every finished round's last
+    position is the host's."""
+    from domino_tui.play.events import RoundEnded
+
+    table = TableSession(GameSession(make_rules({}), SEATS, seed))
+    feed = LocalFeed(table, 0)
+    remote = RemoteTable(feed, rules=table.game.rules)
+    batch: list = []
+    feed.watch(batch.append)
+    finals: list = []
+    rng = random.Random(seed)
+    table.start()
+    moves = 0
+    while not table.match.over and moves < 300:
+        while table.is_bot_turn():
+            table.step()
+        if not table.match.over:
+            remote.play(0, rng.choice(feed.snapshot().view.legal))
+        moves += 1
+        snapshot = feed.snapshot()  # the batch's one snapshot, after all of it
+        for event in batch:
+            remote.receive(Arrived(event, snapshot))
+            if isinstance(event, RoundEnded):
+                finals.append(tuple(remote.final.placed) if remote.final else None)
+        batch.clear()
+        agrees(remote, table, 0)
+    assert table.match.over
+    results = table.match.results
+    # every round's last line as the joiner saw it: the host's (the tiles laid, K4.5)
+    assert len(finals) == len(results)
+    for final, result, history in zip(finals, results, table.match.histories, strict=True):
+        assert final is not None
+        laid = [step.tile for step in history if step.code >= 0]
+        assert sorted(t for t, _, _ in final) == sorted(laid), result.number

@@ -13,10 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from ...i18n import has_key
 from ...play.session import GameSession
 from ...text import clean
-from ...words.score import blank_goat
+from ...variants import presenter_of
 from ...words.strings import t
 from ...words.variant import ended_words
 from ..widgets.scores import GOAT, standing_text
@@ -39,8 +38,8 @@ def final_summary(session: GameSession, lang: str) -> Group:
         headline = t("no_goat", lang)
     table = Table(box=box.SIMPLE_HEAD, expand=True, title=t("final_table", lang))
     table.add_column("")
-    score = f"ge.score.{rules.variant}"  # генерал counts rounds lost, not points
-    table.add_column(t(score if has_key(score, lang) else "score", lang), justify="right")
+    shown = presenter_of(rules)
+    table.add_column(t(shown.score_heading, lang), justify="right")
     table.add_column(t("rating", lang), justify="right")
     for side in range(rules.sides):
         name = Text(session.side_name(side), style="bold")
@@ -55,7 +54,7 @@ def final_summary(session: GameSession, lang: str) -> Group:
     lines.append(Text(f"{GOAT} {headline}" if goats else headline, style="bold", justify="center"))
     last = m.results[-1] if m.results and not ended else None
     for side in goats:
-        why = blank_goat(rules, last, side, lang) if last is not None else ""
+        why = shown.goat_reason(rules, last, side, lang) if last is not None else ""
         if why:  # чечевэ: a 0-0, not the score, made the goat
             lines.append(Text(f"{session.side_name(side)}: {why}", justify="center"))
     if goats and winners:  # rounds:N names the lowest total too
@@ -68,13 +67,13 @@ def final_summary(session: GameSession, lang: str) -> Group:
 
 
 def final_score(session: GameSession, side: int, lang: str) -> Text:
-    """A side's final score as its sheet keeps it, with Генерал's generals (V4.8.2) beside its
-    rounds lost."""
+    """A side's final score as its sheet keeps it, with what its variant writes beside it
+    (Генерал's generals, V4.8.2)."""
     m = session.match
     text = standing_text(m.standings[side], session.rules)
-    generals = (m.results[-1].notes or {}).get("generals") if m.results else None
-    if generals and side < len(generals) and generals[side]:
-        text.append(f" {t('sc.general_mark', lang)}{generals[side]}", style="bold magenta")
+    mark = presenter_of(session.rules).final_mark(m, side, lang)
+    if mark:
+        text.append(f" {mark}", style="bold magenta")
     return text
 
 

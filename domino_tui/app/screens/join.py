@@ -88,7 +88,7 @@ class JoinScreen(DominoScreen):
         try:
             invitation = parse(self.query_one("#invite", Input).value)
         except InvitationError as err:
-            self.said(t("net.join_failed", lang, why=clean(str(err))))
+            self.said(t("net.join_failed", lang, why=clean(err.words(lang))))
             return
         name = clean(self.query_one("#name", Input).value.strip())[:MAX_NAME] or t("you", lang)
         self.said(t("net.join_connecting", lang, address=invitation.address))

@@ -65,9 +65,14 @@ class LobbyScreen(DominoScreen):
         self.game: RemoteGameScreen | None = None
         feed.watch(self.forward)
 
+    def playing(self) -> RemoteGameScreen | None:
+        """The table open over the lobby, while its match goes on."""
+        game = self.game
+        return game if game is not None and not game.done else None
+
     def forward(self, event: FeedEvent) -> None:
-        """On the feed's thread: to the table once it is open, else here."""
-        target: Screen[Any] = self.game or self
+        """On the feed's thread: to the table while a match is on, else here."""
+        target: Screen[Any] = self.playing() or self
         target.post_message(FeedArrived(arrived(self.feed, event)))
 
     def compose(self) -> ComposeResult:
@@ -103,19 +108,24 @@ class LobbyScreen(DominoScreen):
         self.query_one("#lobby-next", Static).update(lobby.footer(lang))
 
     def on_feed_arrived(self, message: FeedArrived) -> None:
-        if self.game is not None:  # posted before the table opened: it follows there
-            self.game.post_message(FeedArrived(message.arrived))
+        game = self.playing()
+        if game is not None:  # posted before the table opened: it follows there
+            game.post_message(FeedArrived(message.arrived))
             return
         snapshot = message.arrived.snapshot
         self.chairs = snapshot.chairs
-        if started(snapshot):
+        if started(snapshot) and not snapshot.public.over:  # a match (the next one) is on
+            while self.game is not None and self.app.screen is not self:
+                self.app.pop_screen()  # the last match's end, left for the new one
             self.open_table()
             return
-        self.show()
+        if self.is_current:
+            self.show()
 
     def on_feed_lost(self, message: FeedLost) -> None:
-        if self.game is not None:
-            self.game.post_message(FeedLost(message.why))
+        game = self.playing()
+        if game is not None:
+            game.post_message(FeedLost(message.why))
             return
         said = t("net.lost", self.lang, why=message.why)
         self.query_one("#lobby-next", Static).update(said)
@@ -131,10 +141,12 @@ class LobbyScreen(DominoScreen):
             on_leave=self.on_leave,
             listen=False,
         )
+        self.game.lobby = self
+        self.game.start_match = self.start_match
         self.app.push_screen(self.game)
 
     def action_start(self) -> None:
-        if self.start_match is not None and self.game is None:
+        if self.start_match is not None and self.playing() is None:
             self.start_match()
 
 

@@ -17,9 +17,10 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...bots import LEVELS
 from ...engine.rules import OPTION_NAMES, PRESETS, Rules, RulesError, make_rules
-from ...engine.variants.base import Option
-from ...i18n import has_key, plural
+from ...option import Option
 from ...play.session import GameSession, Seat, table_seats
+from ...words.names import preset_about, preset_label
+from ...words.options import option_label, value_label, why
 from ...words.strings import level_name, t
 from ...words.variant import all_options
 from ..widgets.keys_footer import KeysFooter
@@ -37,36 +38,6 @@ from .new_game_rules import (
 )
 
 SEED_TOP = 2**64 - 1  # seeds are 64-bit unsigned (a record keeps any such seed)
-
-
-def preset_label(preset: str, lang: str) -> str:
-    """The preset's name: the dialog's own words for Козёл's presets, the variant's name else."""
-    key = f"preset.{preset}" if has_key(f"preset.{preset}", lang) else f"tx.variant.{preset}"
-    return t(key, lang) if has_key(key, lang) else preset
-
-
-def preset_about(preset: str, lang: str) -> str:
-    """One line on what the preset's game is."""
-    key = f"ng.about.{preset}"
-    return t(key, lang) if has_key(key, lang) else ""
-
-
-def option_label(name: str, lang: str, variant: str = "kozel") -> str:
-    """A rule option's name for the player (the variant's own words first: «Победа на» for a
-    target that wins); the option id stays in the Rules screen."""
-    for key in (f"opt.{variant}.{name}", f"opt.{name}"):
-        if has_key(key, lang):
-            return t(key, lang)
-    return name
-
-
-def value_label(name: str, value: object, lang: str) -> str:
-    """A closed option value in words: "рыба на одного", "через 10 конов"."""
-    text = str(value)
-    if name == "match_end" and text.startswith("rounds:") and text[7:].isdigit():
-        return t("optv.match_end.rounds", lang, n=plural(int(text[7:]), "w.rounds_n", lang))
-    key = f"optv.{name}.{text}"
-    return t(key, lang) if has_key(key, lang) else text
 
 
 def seats_from(kinds: list[str], names: list[str], lang: str, human_name: str) -> tuple[Seat, ...]:
@@ -352,7 +323,7 @@ class NewGameScreen(DominoScreen):
             rules = make_rules({**options, **table}, preset)
         except RulesError as err:
             # the engine's words as plain text, never markup, after a line in the player's words
-            self.show_error(t("ng.refused", lang, why=str(err)))
+            self.show_error(t("ng.refused", lang, why=why(err, lang)))
             return
         seed: int | None = None
         if seed_text:

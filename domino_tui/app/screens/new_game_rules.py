@@ -8,13 +8,12 @@ not shown) and, for an option with a closed set of values, only the values the v
 
 from __future__ import annotations
 
-import typing
 from functools import cache
 from typing import Any
 
-from ...engine.rules import OPTION_NAMES, Rules, RulesError, make_rules
+from ...engine.rules import OPTION_NAMES, OPTIONS, Rules, RulesError, make_rules
 from ...engine.variants import get_variant
-from ...engine.variants.base import Option
+from ...option import Option
 
 HIDDEN = ("players", "pairs", "variant", "set_top")  # set by the seats, the preset, or future
 MATCH_ENDS = ("target", "rounds:5", "rounds:10", "rounds:15", "last_standing")
@@ -47,14 +46,10 @@ def pairs_open(preset: str) -> bool:
 
 
 def closed_choices() -> dict[str, tuple[Any, ...]]:
-    """Козёл's options with a closed set of values, read from the Rules type hints; the match's
-    end is a closed set too, offered as :data:`MATCH_ENDS`."""
-    hints = typing.get_type_hints(Rules)
-    out: dict[str, tuple[Any, ...]] = {"match_end": MATCH_ENDS}
-    for name in OPTION_NAMES:
-        args = typing.get_args(hints[name])
-        if args and typing.get_origin(hints[name]) is typing.Literal:
-            out[name] = args
+    """Козёл's options with a closed set of values, as the rules' option table declares them;
+    the match's end is a closed set too, offered as :data:`MATCH_ENDS`."""
+    out = {name: option.choices for name, option in OPTIONS.items() if option.choices}
+    out["match_end"] = MATCH_ENDS
     return out
 
 

@@ -7,21 +7,26 @@ player's move is sent and comes back as an event like everybody else's, so this 
 nothing itself. The feed's events arrive on its own thread (the client's socket), are paired
 with the feed's snapshot there, and posted here (``post_message`` is thread-safe); while a
 round's summary is up, what follows waits in a queue and is shown once it is closed, in order.
-T opens table talk (``talk.py``); I shows the invitation on the host's screen.
+T opens table talk (``talk.py``, the calls of ``net/talk.py``); I shows the invitation
+on the host's screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from textual.message import Message
+from textual.screen import Screen
 
 from ...engine.options import Rules
+from ...net.limits import Bucket
+from ...net.talk import BURST, RATE, is_call
+from ...net.talk import words as call_words
 from ...play.events import MatchEnded, Moved, RoundEnded
 from ...play.feed import SPECTATOR, ChairsChanged, Feed, FeedEvent, Refusal, Talked
 from ...play.remote import Arrived, RemoteTable, arrived
-from ...play.talk import TalkLimit, call_words
 from ...text import clean
 from ...words.strings import reason, t
 from .game import GameScreen
@@ -70,7 +75,9 @@ class RemoteGameScreen(GameScreen):
         self.waiting: list[Arrived] = []  # what came while a round's summary was up
         self.pending: tuple[int, int] | None = None  # a round-ending move, for its RoundEnded
         self.sent = False  # a move is on its way: the keys wait for the table's answer
-        self.talk_limit = TalkLimit()
+        self.talk_limit = Bucket(RATE, BURST)  # the server's own limit: said before it drops
+        self.lobby: Screen[Any] | None = None  # the lobby below, which waits for the next match
+        self.start_match: Callable[[], None] | None = None  # the host's: deal the next match
 
     @classmethod
     def over(
@@ -107,7 +114,15 @@ class RemoteGameScreen(GameScreen):
             super(GameScreen, self).localize()
 
     # --- the feed's events -----------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        """The match is over: what comes next (the table's next match) is the lobby's."""
+        return self.remote.mirror.mirror.outcome is not None
+
     def on_feed_arrived(self, message: FeedArrived) -> None:
+        if self.done and self.lobby is not None:
+            self.lobby.post_message(FeedArrived(message.arrived))
+            return
         event = message.arrived.event
         if isinstance(event, MatchEnded):  # known at once: the summaries name the goat
             self.remote.mirror.mirror.outcome = event.outcome
@@ -120,15 +135,18 @@ class RemoteGameScreen(GameScreen):
         """One event, in order: the mirror follows it, then the screen shows it (the table's
         watcher, :meth:`on_table_event`, logs the moves and a timeout)."""
         event = got.event
-        number = self.match.number
         self.remote.receive(got)
         if isinstance(event, Moved):
             self.sent = False
-            public = got.snapshot.public
-            if public.over or public.number != number:  # its RoundEnded follows
+            if self.remote.ended or got.snapshot.public.over:  # its RoundEnded follows
                 self.pending = (event.seat, event.code)
                 return
-            self.moved(event.seat, event.code, None, self.match.round)
+            rnd = self.remote.shown_round()
+            if rnd.history:
+                self.moved(event.seat, event.code, None, rnd)
+            else:  # a round the events have not told yet (a resync): just show it
+                self.refresh_table()
+                self.advance()
         elif isinstance(event, RoundEnded):
             results = self.match.results
             if results and results[-1] == event.result:
@@ -136,7 +154,10 @@ class RemoteGameScreen(GameScreen):
             final = self.remote.final or self.match.round
             seat, code = self.pending or (self.match.turn, 0)
             self.pending = None
-            self.moved(seat, code, event.result, final)
+            if final.history:
+                self.moved(seat, code, event.result, final)
+            else:
+                self.round_over(event.result, final.history)
             self.remote.final = None
         elif isinstance(event, Refusal):
             self.sent = False
@@ -154,7 +175,15 @@ class RemoteGameScreen(GameScreen):
             self.take(self.waiting.pop(0))
 
     def after_game(self, choice: str | None) -> None:
-        """The host deals any next match; here the table is left."""
+        """Quit leaves the table; otherwise back to its lobby, where the next match of the
+        same table opens when the host deals it (the host's "Play again" deals it now). A
+        table with no lobby below is left too."""
+        if choice != "quit" and self.lobby is not None:
+            self.remote.close()
+            self.app.pop_screen()
+            if choice == "again" and self.start_match is not None:
+                self.start_match()
+            return
         self.leave()
         if choice == "quit" or self.on_leave is not None:
             self.app.exit()
@@ -188,9 +217,9 @@ class RemoteGameScreen(GameScreen):
         self.app.push_screen(TalkScreen(), said)
 
     def heard(self, event: Talked) -> None:
+        if not is_call(event.call):
+            return  # an id this table does not know says nothing
         words = call_words(event.call, self.lang)
-        if not words:
-            return
         name = self.session.name(event.seat) if 0 <= event.seat < len(self.session.seats) else "?"
         line = t("net.said", self.lang, name=clean(name), call=words)
         self.write_log(line)

@@ -17,12 +17,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Static
 
-from ...i18n import has_key
 from ...play.saving import Saves
 from ...storage import SaveError, SaveInfo, SaveLocked
 from ...storage.saves import NotFinished
 from ...text import clean
-from ...words.names import kept_game_name, short_preset
+from ...words.names import kept_game_name, preset_name, preset_words, short_preset
 from ...words.saves import players_text, resign_question, score_text, when_text
 from ...words.strings import not_counted, t, unreadable
 from ..widgets.keys_footer import KeysFooter
@@ -178,8 +177,8 @@ class SavedGamesScreen(DominoScreen):
             return
         lang = self.lang
         text = Text(players_text(info, lang, levels=True))
-        if info.preset and has_key(f"tx.variant.{info.preset}", lang):  # the game's full name
-            text = Text(t(f"tx.variant.{info.preset}", lang) + " · ", style="bold") + text
+        if info.preset and preset_words(info.preset):  # the game's full name
+            text = Text(preset_name(info.preset, lang) + " · ", style="bold") + text
         if info.scores:
             text.append(f" · {score_text(info)}", style="bold")
         text.append(f" · {when_text(info)}", style="dim")

@@ -37,6 +37,7 @@ from ...storage.stats import (
 )
 from ...text import clean
 from ...words.error_rates import error_table
+from ...words.names import preset_name
 from ...words.strings import stats_replaced, t, unreadable
 from ..widgets.chart import RatingChart
 from ..widgets.keys_footer import KeysFooter
@@ -241,7 +242,7 @@ class StatsScreen(DominoScreen):
         self.variant = section.variant
         title = t("stats", lang)
         if figures.sections:
-            variant = t(f"tx.variant.{section.variant}", lang)
+            variant = preset_name(section.variant, lang)
             at = figures.sections.index(section) + 1
             title = t("stats_of", lang, variant=variant, n=at, total=len(figures.sections))
         self.query_one("#stats-title", Static).update(Text(title))

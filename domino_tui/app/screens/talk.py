@@ -1,4 +1,4 @@
-"""The talk key's menu: the canned calls and emotes (play/talk.py), a digit or a click each."""
+"""The talk key's menu: the canned calls and emotes (net/talk.py), a digit or a click each."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
-from ...play.talk import CALLS, call_words
+from ...net.talk import ALL as CALLS
+from ...net.talk import words as call_words
 from ...words.strings import t
 from .base import DominoModal
 

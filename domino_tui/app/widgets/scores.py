@@ -25,6 +25,7 @@ from ...engine.rules import Rules
 from ...engine.scoring import SideLine, Standing
 from ...engine.variants import get_variant
 from ...play.session import GameSession
+from ...variants import presenter_of
 from ...words.events import scoring_step
 from ...words.strings import t
 from ...words.transcript import remembers
@@ -32,7 +33,6 @@ from .variant_sheets import (
     FISH,
     WRITTEN,
     caption_words,
-    label_marks,
     number_cell,
     variant_rows,
 )
@@ -123,8 +123,9 @@ def score_table(
             table.add_row(Text("Σ", style="dim"), *("" for _ in columns), *zeros)
         return table
     table = sheet_frame(names, goats, round_label)
+    marks = presenter_of(rules).label_marks  # осёл's close-out, чечевэ's 6-6, 0-0
     for result in results:
-        label = number_cell(result, label_marks(result))  # осёл's close-out, чечевэ's 6-6, 0-0
+        label = number_cell(result, marks(result))
         table.add_row(
             label, *(points_text(line, rules) for line in result.score.lines), style="underline"
         )

@@ -7,7 +7,7 @@ from the engine's sheet (``RoundResult.score.lines``) and the round's ``notes``,
 of :mod:`domino_tui.variants.sheet`. This module asks the presenter and names no variant.
 
 Осёл and чечевэ keep Козёл's sheet and only add a mark to the round's label (a close-out, a
-finish with 6-6 or 0-0): :func:`label_marks`.
+finish with 6-6 or 0-0): their presenters' ``label_marks``.
 """
 
 from __future__ import annotations
@@ -20,23 +20,10 @@ from ...engine.match import RoundResult
 from ...engine.rules import Rules
 from ...play.session import GameSession
 from ...variants import presenter_of
-from ...variants.sheet import FISH, WRITTEN, dot, notes_of, number_cell
-from ...words.marks import CLOSED_MARK
+from ...variants.sheet import FISH, WRITTEN, dot, number_cell
 from ...words.strings import t
 
-__all__ = ["FISH", "WRITTEN", "caption_words", "dot", "label_marks", "number_cell", "variant_rows"]
-
-
-def label_marks(result: RoundResult) -> str:
-    """Marks after a round's number in Козёл's sheet for осёл (``×`` closed out, V2.6.2) and
-    чечевэ (``⁶`` went out with 6-6, V5.8.2; ``⁰`` with 0-0, V5.8.3)."""
-    notes = notes_of(result)
-    marks = CLOSED_MARK if result.closed_out >= 0 else ""
-    if notes.get("six_six_out"):
-        marks += "⁶"
-    if notes.get("blank_out"):
-        marks += "⁰"
-    return marks
+__all__ = ["FISH", "WRITTEN", "caption_words", "dot", "number_cell", "variant_rows"]
 
 
 Rows = Callable[[Rules, Sequence[RoundResult], Table, str], None]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from domino_tui.engine.options import Rules
 from domino_tui.engine.variants.kozel import Kozel
 from domino_tui.i18n import Lang, tr
-from domino_tui.variants.base import Presenter
+from domino_tui.variants.base import Presenter, PresetWords
 
 
 class SixTiles(Kozel):
@@ -26,6 +26,8 @@ class SixTiles(Kozel):
 class SixWords(Presenter):
     """Козёл's words, and the transcript's header says how many tiles each holds."""
 
+    presets = {"six": PresetWords("tx.variant.six", about="ng.about.six")}  # noqa: RUF012
+
     def header(self, rules: Rules, lang: Lang) -> list[str]:
         return [tr("vn.six.header", lang)]
 
@@ -34,6 +36,14 @@ VARIANT = SixTiles()
 PRESETS = {"six": {"variant": "six", "hand_size": 0, "target": 61}}
 PRESENTER = SixWords()
 WORDS = {
-    "en": {"tx.variant.six": "Six-tile goat", "vn.six.header": "six tiles each"},
-    "ru": {"tx.variant.six": "Козёл на шести", "vn.six.header": "по шесть костей"},
+    "en": {
+        "tx.variant.six": "Six-tile goat",
+        "ng.about.six": "Козёл dealt six tiles each, to 61.",
+        "vn.six.header": "six tiles each",
+    },
+    "ru": {
+        "tx.variant.six": "Козёл на шести",
+        "ng.about.six": "Козёл, по шесть костей каждому, до 61.",
+        "vn.six.header": "по шесть костей",
+    },
 }
