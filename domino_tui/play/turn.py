@@ -26,8 +26,9 @@ from ..engine.round import RoundState
 from ..engine.tiles import TileSet, bits, tile_set
 from ..engine.view import SeatView
 from ..words.marks import ARROWS, END_ARROWS
+from ..words.moves import MARKS, move_words
 from ..words.strings import reason, t
-from ..words.turn import addressed, after_draw, end_words, move_text, refused
+from ..words.turn import addressed, after_draw, end_words, refused
 from .turn_moves import (
     can_close,
     closing_refusal,
@@ -419,7 +420,7 @@ class TurnController:
         """The several-doubles move shown for Enter, and which of how many it is."""
         moves = several_moves(self.view.legal)
         n = moves.index(state.offer) + 1 if state.offer in moves else 1
-        move = move_text(state.offer, self.ts, self.lang)
+        move = move_words(self.ts, state.offer, self.lang, MARKS)
         return t("tw.several_shown", self.lang, move=move, n=n, of=len(moves))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..engine.actions import DRAW, KNOCK, Placement, is_ext, is_pair, pair_tiles, placements
+from ..engine.actions import DRAW, is_ext
 from ..engine.match import Match, RoundResult
 from ..engine.round import Event
 from ..engine.rules import Rules
@@ -13,7 +13,7 @@ from ..engine.tiles import tile_set
 from ..engine.variants import get_variant
 from ..i18n import plural
 from .cross import CrossStep, replay_cross
-from .moves import placement_words
+from .moves import ACTION, LOG, move_words
 from .strings import t
 
 
@@ -30,23 +30,14 @@ class Table(Protocol):
 
 def event_line(session: Table, event: Event, lead: bool, viewer: int, lang: str) -> str:
     """One log line. A drawn tile is named only to the player who drew it (K3.6)."""
-    ts = tile_set(session.rules.set_top)
-    name = session.name(event.seat)
-    if event.code == DRAW:
-        if event.seat == viewer and event.tile >= 0:
-            return t("log_drew_tile", lang, name=name, tile=ts.name(event.tile))
-        return t("log_drew", lang, name=name)
-    if event.code == KNOCK:
-        return t("log_knocked", lang, name=name)
-    tile = ts.name(event.tile)
-    if on_cross(session):
+    if on_cross(session) and event.code >= 0:
         return cross_line(session, event, lead, lang)
-    if lead:
-        return t("log_led", lang, name=name, tile=tile)
-    pair = is_pair(event.code)  # K3.4: two events, the first double on the left end
-    left = event.tile == pair_tiles(event.code)[0] if pair else event.code & 1 == 0
-    end = t("left" if left else "right", lang)
-    return t("log_played", lang, name=name, tile=tile, end=end)
+    ts = tile_set(session.rules.set_top)
+    seen = event.code >= 0 or event.seat == viewer
+    tile = event.tile if seen else -1
+    return move_words(
+        ts, event.code, lang, LOG, lead=lead, tile=tile, name=session.name(event.seat)
+    )
 
 
 def on_cross(session: Table) -> bool:
@@ -59,13 +50,8 @@ def cross_line(session: Table, event: Event, lead: bool, lang: str) -> str:
     ("plays 3-3 up, closed"); a move of several doubles is one line per double. The move's
     last line adds what it scored (V3.8.2: "15 on the ends → 3 points")."""
     ts = tile_set(session.rules.set_top)
-    name, tile = session.name(event.seat), ts.name(event.tile)
-    if lead:
-        line = t("log_led", lang, name=name, tile=tile)
-    else:
-        laid = (p for p in placements(event.code) if p.tile == event.tile)
-        p = next(laid, Placement(event.tile, 0))
-        line = t("log_cross", lang, name=name, move=placement_words(ts, p, lang))
+    name = session.name(event.seat)
+    line = move_words(ts, event.code, lang, LOG, lead=lead, cross=True, tile=event.tile, name=name)
     step = scoring_step(session.match, event)
     if step is not None:
         line += " · " + scored_words(step, lang)
@@ -138,12 +124,8 @@ def last_action(session: Table, events: list[Event], seat: int, lang: str) -> st
             continue
         if drew:
             break
-        if e.code == KNOCK:
-            return t("act_knocked", lang)
-        key = "act_led" if i == 0 else "act_played"
-        if is_ext(e.code) or on_cross(session):  # several doubles at once (G7), up or down
-            return t(key, lang, tile=" + ".join(ts.name(p.tile) for p in placements(e.code)))
-        return t(key, lang, tile=ts.name(e.tile))
+        whole = is_ext(e.code) or on_cross(session)  # several doubles at once (G7), up or down
+        return move_words(ts, e.code, lang, ACTION, lead=i == 0, tile=-1 if whole else e.tile)
     return t("act_drew", lang, n=drew) if drew else ""
 
 

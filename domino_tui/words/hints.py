@@ -11,59 +11,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.actions import DRAW, KNOCK, is_pair, pair_tiles, placements, tiles_of_move
+from ..engine.actions import is_pair, pair_tiles, placements, tiles_of_move
 from ..engine.tiles import tile_set
 from ..engine.view import SeatView
 from ..i18n import plural
-from .marks import ARROWS
-from .moves import at_end
+from .moves import END_MARKS, HINT, HINT_NOUN, MARKS
+from .moves import move_words as words_of_move
 from .strings import t
-from .turn import move_text
 
 if TYPE_CHECKING:
     from ..bots.explain import Advice, Reason
 
 
 def move_words(view: SeatView, code: int, lang: str, noun: bool = False) -> str:
-    """The hinted action with its end: "play 6-4 on the right end (4 ▶)"; with ``noun``, the
-    move described rather than ordered, for "your move …" (the tutor, the review): "6-4 on the
-    right end (4 ▶)", «6-4 на правый конец (4 ▶)»."""
+    """The hinted action with its end: "play 6-4 on the right end (4 ▶)", on the cross "play
+    4-5 up, to 5"; with ``noun``, the move described rather than ordered, for "your move …"
+    (the tutor, the review): "6-4 on the right end (4 ▶)", «6-4 на правый конец (4 ▶)»."""
     ts = tile_set(view.rules.set_top)
-    n = "_n" if noun else ""
-    if code == DRAW:
-        return t(f"hw.draw{n}", lang)
-    if code == KNOCK:
-        return t(f"hw.knock{n}", lang)
-    if is_pair(code):
-        a, b = pair_tiles(code)
-        return t(f"hw.pair{n}", lang, a=ts.name(a), b=ts.name(b))
-    parts = placements(code)
-    tile = ts.name(parts[0].tile)
-    if not view.placed:
-        return t(f"hw.lead{n}", lang, tile=tile)
-    if view.board:  # the cross (G4): the end by its name and number, closed, several
-        return cross_move_words(view, code, lang, noun)
-    if view.left == view.right:
-        return t(f"hw.same_ends{n}", lang, tile=tile, n=view.left)
-    if code & 1:
-        return t(f"hw.right{n}", lang, tile=tile, n=view.right)
-    return t(f"hw.left{n}", lang, tile=tile, n=view.left)
-
-
-def cross_move_words(view: SeatView, code: int, lang: str, noun: bool = False) -> str:
-    """A play on the cross: "play 4-5 up, to 5", "lay 3-3 closed on the right", or several
-    doubles "play doubles at once: 3-3 ↑ + 5-5 →" (as the status line shows them); with
-    ``noun``, described: "4-5 up, to 5"."""
-    ts = tile_set(view.rules.set_top)
-    parts = placements(code)
-    ends = view.ends
-    n = "_n" if noun else ""
-    if len(parts) > 1:
-        return t(f"hw.several{n}", lang, tiles=move_text(code, ts, lang))
-    p = parts[0]
-    at = at_end(p.end, lang)
-    key = "hw.closed" if p.closed else "hw.at"
-    return t(key + n, lang, tile=ts.name(p.tile), at=at, n=ends[p.end])
+    voice = HINT_NOUN if noun else HINT
+    lead, cross = not view.placed, bool(view.board)
+    return words_of_move(ts, code, lang, voice, lead=lead, cross=cross, ends=view.ends)
 
 
 def short_move(advice: Advice, view: SeatView, code: int, lang: str) -> str:
@@ -75,7 +42,7 @@ def short_move(advice: Advice, view: SeatView, code: int, lang: str) -> str:
         return f"{ts.name(a)}+{ts.name(b)}"
     parts = placements(code)
     if len(parts) > 1 or parts[0].closed:
-        return move_text(code, ts, lang)
+        return words_of_move(ts, code, lang, MARKS)
     tile = parts[0].tile
     name = ts.name(tile)
     samples = {v.code: v.samples for v in advice.values}
@@ -85,9 +52,7 @@ def short_move(advice: Advice, view: SeatView, code: int, lang: str) -> str:
         if other != code and tiles_of_move(other) == (tile,)
     ]
     if view.placed and any(value != samples.get(code) for value in others):
-        end = parts[0].end
-        arrow = ARROWS[end] if view.board else "▶◀"[end == 0]
-        return f"{name} {arrow}"
+        return words_of_move(ts, code, lang, MARKS if view.board else END_MARKS)
     return name
 
 

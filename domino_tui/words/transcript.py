@@ -26,7 +26,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.actions import DRAW, KNOCK, PAIR_BASE, pair_tiles, placements
+from ..engine.actions import DRAW, KNOCK, PAIR_BASE, is_pair, pair_tiles, placements
 from ..engine.cross import CrossState
 from ..engine.deal import Deal
 from ..engine.geometry import geometry
@@ -41,7 +41,7 @@ from ..option import typed_back
 from ..text import clean
 from .cross import CrossStep, cross_picture, ends_text, replay_cross
 from .marks import CLOSED_MARK, FISH_MARK, GOAT_MARK
-from .moves import cross_play_words
+from .moves import move_words
 from .names import preset_name
 from .variant import (
     closest_preset,
@@ -337,7 +337,7 @@ def _actions(
                 run.append(actions[i].tile)
             what = Text(tr("tx.draw", lang, tiles=", ".join(ts.name(t) for t in run)))
         elif act.code == KNOCK:
-            what = Text(tr("tx.knock", lang), style="yellow")
+            what = Text(move_words(ts, KNOCK, lang), style="yellow")
         else:
             what = _play(rules, act, not led, cross, lang)
             led = True
@@ -352,17 +352,9 @@ def _actions(
 def _play(rules: Rules, act: Action, lead: bool, cross: bool, lang: Lang) -> Text:
     """A play in the transcript's words: the lead, a double pair (K3.4), the end on a line,
     or the end(s) on the cross."""
-    ts = tile_set(rules.set_top)
-    if not cross and act.code >= PAIR_BASE:
-        a, b = pair_tiles(act.code)
-        return Text(tr("tx.play_pair", lang, a=ts.name(a), b=ts.name(b)))
-    if lead:
-        return Text(tr("tx.lead", lang, tile=ts.name(act.tile)), style="bold")
-    if cross:
-        return Text(cross_play_words(ts, act.code, lang))
-    return Text(
-        tr("tx.play_right" if act.code & 1 else "tx.play_left", lang, tile=ts.name(act.tile))
-    )
+    words = move_words(tile_set(rules.set_top), act.code, lang, lead=lead, cross=cross)
+    lead_only = lead and (cross or not is_pair(act.code))  # a pair is told before the lead
+    return Text(words, style="bold") if lead_only else Text(words)
 
 
 def _board(match: Match, state: CrossState, lang: Lang) -> RenderableType:

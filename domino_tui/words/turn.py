@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.actions import DRAW, KNOCK, placements
+from ..engine.actions import DRAW, KNOCK
 from ..engine.cross import END_NAMES
 from ..engine.round import Event
 from ..engine.tiles import TileSet
-from .marks import ARROWS, END_ARROWS
+from .marks import END_ARROWS
+from .moves import RECENT, RECENT_LINE, move_words
 from .strings import t
 
 # the polite pronoun keeps its capital inside a Russian sentence («Маша, Вы взяли …»)
@@ -43,15 +44,6 @@ def end_words(end: int, number: int, lang: str, arrows: Sequence[str] = END_ARRO
     return t(f"tw.end_{END_NAMES[end]}", lang, n=number, arrow=arrows[end])
 
 
-def move_text(code: int, ts: TileSet, lang: str) -> str:
-    """A move by its tiles and ends, as the board's end marks show them: "3-3 ↑ + 5-5 →",
-    a double laid face down marked "(closed)" (G6, G7)."""
-    return " + ".join(
-        f"{ts.name(p.tile)} {ARROWS[p.end]}" + (f" ({t('tw.closed', lang)})" if p.closed else "")
-        for p in placements(code)
-    )
-
-
 def after_draw(tile: str, legal: Sequence[int], lang: str) -> str:
     """What the player can do after drawing ``tile`` (K3.2, K3.3)."""
     if list(legal) == [DRAW]:
@@ -77,17 +69,9 @@ def turn_summary(events: Sequence[Event], ts: TileSet, lang: str, line: bool = F
     if drew:
         parts.append(t("tw.r_drew", lang, n=drew))
     for e in events:
-        if e.code in (DRAW,):
-            continue
-        if e.code == KNOCK:
-            parts.append(t("tw.r_knocked", lang))
-        elif e.left < 0:
-            parts.append(t("tw.r_led", lang, tile=ts.name(e.tile)))
-        else:
-            part = next(p for p in placements(e.code) if p.tile == e.tile)
-            key = f"tw.r_line_{END_NAMES[part.end]}" if line else f"tw.r_{END_NAMES[part.end]}"
-            text = t(key, lang, tile=ts.name(e.tile))
-            parts.append(f"{text} ({t('tw.closed', lang)})" if part.closed else text)
+        if e.code != DRAW:
+            voice = RECENT_LINE if line else RECENT
+            parts.append(move_words(ts, e.code, lang, voice, lead=e.left < 0, tile=e.tile))
     return ", ".join(parts)
 
 
