@@ -86,14 +86,21 @@ def band_of(frame: Frame, p: Placed) -> int:
     return (p.y - frame.top) // frame.band_h
 
 
-def grown(layout: Layout, line: Line, lead: int, side: int, double: bool, frame: Frame) -> Placed:
-    """Where one more tile (a double or not) would lie on ``side`` (0 left, 1 right)."""
+def grown_layout(
+    layout: Layout, line: Line, lead: int, side: int, double: bool, frame: Frame
+) -> Layout:
+    """The line laid with one more tile (a double or not) on ``side`` (0 left, 1 right)."""
     end = line[0][0] if side == 0 else line[-1][1]
     new = (end, end) if double else (end, (end + 1) % 7)
     longer = (new[::-1], *line) if side == 0 else (*line, new)
     after = lay_out(frame, longer, lead + (side == 0), layout.anchor)
     assert after is not None
-    return after.placed[0 if side == 0 else -1]
+    return after
+
+
+def grown(layout: Layout, line: Line, lead: int, side: int, double: bool, frame: Frame) -> Placed:
+    """Where one more tile (a double or not) would lie on ``side``."""
+    return grown_layout(layout, line, lead, side, double, frame).placed[0 if side == 0 else -1]
 
 
 def check_arrow(frame: Frame, layout: Layout, line: Line, lead: int, side: int) -> None:
@@ -101,8 +108,13 @@ def check_arrow(frame: Frame, layout: Layout, line: Line, lead: int, side: int) 
     the gap beside the end tile on its band, ▲ ▼ on the next band where that tile will lie."""
     tip = layout.tips[side]
     end = layout.placed[0 if side == 0 else -1]
-    if tip is None:  # no room left that way: the next tile there moves the anchor
-        assert band_of(frame, end) in (0, frame.bands - 1)
+    if tip is None:  # the next tile there may move the line: no band left that way, or a
+        # line that fits across the board laid straight again rather than let its ends cross
+        moved = [
+            grown_layout(layout, line, lead, side, double, frame).anchor != layout.anchor
+            for double in (False, True)
+        ]
+        assert any(moved), "no arrow, yet the line stays"
         return
     for double in (False, True):
         nxt = grown(layout, line, lead, side, double, frame)
@@ -135,6 +147,14 @@ def along_width(frame: Frame, line: Line) -> int:
     return sum(tile_size(frame.mode, a == b)[0] for a, b in line) + GAP * (len(line) - 1)
 
 
+def fits_straight(frame: Frame, line: Line, lead: int) -> bool:
+    """The line fits on one band: as on every band, an end past the lead is given the room of
+    a tile laid along (the widest), whatever tile lies there."""
+    first, last = (tile_size(frame.mode, a == b)[0] for a, b in (line[0], line[-1]))
+    extra = (frame.along - first) * (lead > 0) + (frame.along - last) * (lead < len(line) - 1)
+    return along_width(frame, line) + extra <= frame.width
+
+
 def play_round(frame: Frame, lines: Sequence[tuple[Line, int]]) -> int:
     """Lay every board of a round as the table does (keeping the anchor) and check each;
     returns how many times laid tiles moved."""
@@ -155,7 +175,7 @@ def play_round(frame: Frame, lines: Sequence[tuple[Line, int]]) -> int:
         if any(now[k] != at for k, at in before.items()):
             moves += 1
         before = now
-        if along_width(frame, line) <= frame.width:  # the ends on their own sides
+        if fits_straight(frame, line, lead):  # the ends on their own sides
             assert centre(placed[0]) < centre(placed[-1]) or len(line) == 1
         check_inside(frame, layout)
         for side in (0, 1):

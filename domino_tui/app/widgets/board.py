@@ -79,11 +79,13 @@ class Frame:
 class Anchor:
     """Where the lead lies: its band and its left column (the lead's band runs left to right),
     and ``turn``: DOWN when the right arm turns down at its wall (and the left arm up), UP the
-    other way round, UNDECIDED while neither arm has reached its wall."""
+    other way round, UNDECIDED while neither arm has reached its wall; ``centred`` once the
+    line was laid again straight for its ends had crossed (at most once a round)."""
 
     band: int
     x: int
     turn: int = UNDECIDED
+    centred: bool = False
 
 
 @dataclass(frozen=True)
@@ -275,7 +277,62 @@ def _placed(
     return Layout(tuple(placed), (left.tip, right.tip), anchor, room)
 
 
+def _crossed(layout: Layout) -> bool:
+    """The line's two ends on the wrong sides of each other (its left end right of its right)."""
+    first, last = layout.placed[0], layout.placed[-1]
+    return len(layout.placed) > 1 and 2 * first.x + first.w >= 2 * last.x + last.w
+
+
+def _uncrossed(
+    frame: Frame, kept: Anchor | None, line: Sequence[Halves], lead: int, found: Layout
+) -> Layout:
+    """``found``, unless an arm bent at its wall has come back past the other end while the
+    whole line still fits across the board: both ends would then point the same way. Such a
+    line is laid again straight on its band, where it keeps the most room (it moves once: a
+    line laid straight and bent later has more than half the board to come back across)."""
+    if found.anchor.centred or kept is None or not _crossed(found):
+        return found
+    widths = [w for w, _h in _sizes(frame.mode, line)]
+    total = sum(widths) + GAP * (len(line) - 1)
+    if total > frame.width:
+        return found
+    centre = (frame.width - total) // 2 + sum(widths[:lead]) + GAP * lead
+    best: tuple[tuple[int, int], Layout] | None = None
+    for x in range(frame.width):
+        straight = _try(frame, Anchor(kept.band, x, UNDECIDED, True), line, lead)
+        if straight is not None and straight.anchor.turn == UNDECIDED:
+            key = (-straight.room, abs(x - centre))
+            if best is None or key < best[0]:
+                best = key, straight
+    return found if best is None else best[1]
+
+
+def _without_crossing_tips(
+    frame: Frame, line: Sequence[Halves], lead: int, found: Layout
+) -> Layout:
+    """The arrow of an end whose next tile would have the line laid again straight is left
+    out, as where the next tile moves the line for want of bands."""
+    if found.anchor.centred:
+        return found
+    tips = list(found.tips)
+    for side, end in ((0, line[0][0]), (1, line[-1][1])):
+        new = (end, (end + 1) % 7)  # a tile laid along: the widest one
+        longer = [new[::-1], *line] if side == 0 else [*line, new]
+        after = _lay(frame, longer, lead + (side == 0), found.anchor)
+        if after is not None and after.anchor.centred:
+            tips[side] = None
+    return replace(found, tips=(tips[0], tips[1]))
+
+
 def lay_out(
+    frame: Frame, line: Sequence[Halves], lead: int, anchor: Anchor | None = None
+) -> Layout | None:
+    """Lay the line (see ``_lay``), without the arrows of ends whose next tile relays it."""
+    found = _lay(frame, line, lead, anchor)
+    return None if found is None else _without_crossing_tips(frame, line, lead, found)
+
+
+def _lay(
     frame: Frame, line: Sequence[Halves], lead: int, anchor: Anchor | None = None
 ) -> Layout | None:
     """Lay the line with its lead (index ``lead``) at ``anchor`` (default: the board's middle).
@@ -289,12 +346,12 @@ def lay_out(
     first = anchor or default_anchor(frame, lw)
     found = _try(frame, first, line, lead)
     if found is not None:
-        return found
+        return _uncrossed(frame, anchor, line, lead, found)
     best: tuple[tuple[int, int, int, int], Layout] | None = None
     for turn in [first.turn] if first.turn == UNDECIDED else [first.turn, UNDECIDED]:
         for band in range(frame.bands):
             for x in range(frame.width - lw + 1):
-                found = _try(frame, Anchor(band, x, turn), line, lead)
+                found = _try(frame, Anchor(band, x, turn, first.centred), line, lead)
                 if found is None:
                     continue
                 key = (-found.room, turn != first.turn, abs(band - first.band), abs(x - first.x))
