@@ -12,15 +12,19 @@ of a decision (0: ten solves' worth), ``chance`` makes the exact search average 
 brings instead of reading the guessed order, ``prune`` stops valuing a move once it is clearly
 behind; ``weigh`` weighs the guessed deals by the other seats' choices (:mod:`.opponent`),
 ``exact`` deals them exactly uniformly among the deals the belief model allows
-(:class:`.sampler.Sampler`); ``time_ms`` caps the wall clock (0: no cap, which the arena sets so
-that a seed fixes every decision).
+(:class:`.sampler.Sampler`). With three or four sides the exact search starts at most ``maxn``
+tiles from the end (max-n, every seat for itself, prunes nothing: the horizon costs ~2× per
+tile), or, with ``paranoid``, as the bot's side against all the others (alpha-beta);
+``beta`` is the play model's preference for heavy tiles (:data:`.opponent.BETA`); ``time_ms``
+caps the wall clock (0: no cap, which the arena sets so that a seed fixes every decision).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
-from .endgame import SOLVE_NODES
+from .endgame import MAX_N_TILES, SOLVE_NODES
+from .opponent import BETA
 from .rollout import POLICIES
 
 PLAYOUTS = 600  # per decision, shared among the moves
@@ -44,6 +48,9 @@ class SearchConfig:
     chance: bool = False
     prune: bool = False
     exact: bool = False
+    maxn: int = MAX_N_TILES
+    paranoid: bool = False
+    beta: float = BETA
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:

@@ -63,6 +63,8 @@ def solve(
     perspective: int = -1,
     table: Table | None = None,
     chance: bool = False,
+    many_tiles: int = MAX_N_TILES,
+    paranoid: bool = False,
 ) -> list[float] | None:
     """Each seat's value of the round played to the end by seats that each play their best
     (all hands known); None when the end is too far (more than ``tiles`` tiles left, or more
@@ -72,10 +74,20 @@ def solve(
     think. The zero-sum search may share its ``table`` of positions between the solves of one
     guessed deal (the moves of one decision lead to many of the same positions) when they all
     take the same ``perspective`` seat. With ``chance``, the zero-sum search on the line averages
-    over the tile a draw brings instead of reading the guessed order (:func:`.line_solve.duel`)."""
+    over the tile a draw brings instead of reading the guessed order (:func:`.line_solve.duel`).
+
+    Three or more sides are solved at most ``many_tiles`` tiles from the end (max-n prunes
+    nothing). With ``paranoid`` they are instead taken as two: the ``perspective`` seat's side
+    against a coalition of all the others, which minimizes its value (the values are zero-sum
+    over the seats, so that is the coalition's own best) — alpha-beta then prunes, and the same
+    horizon costs a third of the positions (``benchmarks/endgame_horizon.py``)."""
     many = side_of is None or len({side_of[s] for s in state.seats}) > 2
-    if tiles_left(state) > (min(tiles, MAX_N_TILES) if many else tiles):
+    if tiles_left(state) > (min(tiles, many_tiles) if many else tiles):
         return None
+    if many and paranoid and side_of is not None and perspective >= 0 and fits_line(state):
+        mine = side_of[perspective]
+        side_of = [0 if side_of[s] == mine else 1 for s in range(len(side_of))]
+        many = False
     if state.over:
         return values(state)
     cap = nodes if pool is None else min(nodes, pool[0])
@@ -97,7 +109,7 @@ def solve(
             result = _duel(state, values, left, side_of, root, table)
     elif fits_line(state):
         try:
-            result = max_n(state, values, left, {})
+            result = max_n(state, values, left, Table() if table is None else table)
         except TooBig:
             result = None
     else:

@@ -175,7 +175,8 @@ def evaluate(view: SeatView, seed: int = 0, config: SearchConfig = HINT) -> tupl
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
-    sampler = Sampler(view, model=PlayModel(view) if c.weigh else None, exact=c.exact)
+    model = PlayModel(view, c.beta) if c.weigh else None
+    sampler = Sampler(view, model=model, exact=c.exact)
     evaluator = Evaluator(view)
     playout = POLICIES[c.policy](view.rules)
     guesses = c.guesses(len(moves))
@@ -214,6 +215,8 @@ def evaluate(view: SeatView, seed: int = 0, config: SearchConfig = HINT) -> tupl
                         me,
                         table,
                         c.chance,
+                        c.maxn,
+                        c.paranoid,
                     )
                     failed += solved[key] is None
                 exact = solved[key]

@@ -24,12 +24,14 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 class Table:
     """What the solves of one guessed deal share (the moves of a decision reach many of the same
-    positions and endings): each position's bound, and each ending's values."""
+    positions and endings): each position's bound (two sides) or values (max-n), and each
+    ending's values."""
 
-    __slots__ = ("bounds", "endings")
+    __slots__ = ("bounds", "endings", "values")
 
     def __init__(self) -> None:
         self.bounds: dict[tuple[object, ...], tuple[int, float]] = {}
+        self.values: dict[tuple[object, ...], list[float]] = {}
         self.endings: dict[tuple[object, ...], list[float]] = {}
 
 
@@ -165,10 +167,12 @@ def max_n(
     state: RoundState,
     values: Callable[[RoundState], list[float]],
     left_nodes: list[int],
-    table: dict[tuple[object, ...], list[float]],
+    shared: Table,
 ) -> list[float]:
     """Three or four sides: each seat to move picks the line best for its own side (max-n),
-    on the same local variables as :func:`duel`; positions met twice are looked up."""
+    on the same local variables as :func:`duel`; positions met twice are looked up, in
+    ``shared``, which the moves of one guessed deal share (a position's values do not depend on
+    whose decision reached it)."""
     geo = state.geo
     fits, after, neutral = geo.fits, geo.after, geo.neutral
     is_double = geo.ts.is_double
@@ -178,10 +182,11 @@ def max_n(
     nxt = state.nxt
     nseats = len(state.seats)
     placed = list(state.placed)
-    leaf = _leaves(state, values, hands, boneyard, placed, {})
+    leaf = _leaves(state, values, hands, boneyard, placed, shared.endings)
+    table = shared.values
 
     def search(turn: int, l_: int, r_: int, table_: int, knocks: int, last: int) -> list[float]:
-        key = ("n", *hands, len(boneyard), l_, r_, turn, knocks, last, table_)
+        key = (*hands, len(boneyard), l_, r_, turn, knocks, last, table_)
         hit = table.get(key)
         if hit is not None:
             return hit

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from domino_tui.bots import make_bot
-from domino_tui.bots.endgame import _max_n, solve, tiles_left
+from domino_tui.bots.endgame import MAX_N_TILES, _max_n, solve, tiles_left
 from domino_tui.bots.evaluate import Evaluator
+from domino_tui.bots.line_solve import Table
 from domino_tui.engine.actions import DRAW, is_play
 from domino_tui.engine.match import Match
 from domino_tui.engine.round import RoundState
@@ -196,3 +197,64 @@ def test_a_draw_as_chance_is_the_mean_over_what_it_brings() -> None:
             drawing += 1
         checked += 1
     assert checked >= 40 and drawing >= 10
+
+
+def _paranoid(st: RoundState, values: Evaluator, root: int) -> float:
+    """The slow reference for one seat against all the others: ``root`` takes its best, every
+    other seat the move worst for ``root``, on copied states."""
+    if st.over:
+        return values.seat_values(st)[root]
+    found = [
+        _paranoid((lambda s: (s.apply_unchecked(a), s)[1])(st.copy()), values, root)
+        for a in st.legal_actions()
+    ]
+    return max(found) if values.side_of[st.turn] == values.side_of[root] else min(found)
+
+
+def _children(st: RoundState) -> list[RoundState]:
+    out = []
+    for a in st.legal_actions():
+        after = st.copy()
+        after.apply_unchecked(a)
+        out.append(after)
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_many_sides_shared_by_the_moves_of_a_deal_and_one_against_all(players: int) -> None:
+    """Three or four sides (issue 26): max-n whose positions are shared by the moves of one
+    guessed deal gives each move the values of a fresh plain max-n, and ``paranoid`` gives the
+    seat to move the value of a plain search where everybody else plays against it."""
+    rules = make_rules({"players": players})
+    checked = 0
+    for match in _endgames(rules, range(30), 60):
+        st = match.round
+        if tiles_left(st) > 9:
+            continue
+        me = st.turn
+        ev = Evaluator(seat_view(match, me))
+        table = Table()
+        for after in _children(st):
+            shared = solve(after.copy(), ev.seat_values, 10**6, ev.side_of, 28, table=table)
+            plain = _max_n(after.copy(), ev.seat_values, [10**6])
+            assert shared is not None and plain is not None
+            assert shared == pytest.approx(plain)
+            fast = solve(
+                after.copy(), ev.seat_values, 10**6, ev.side_of, 28, perspective=me, paranoid=True
+            )
+            assert fast is not None
+            assert fast[me] == pytest.approx(_paranoid(after.copy(), ev, me))
+        checked += 1
+    assert checked >= 20
+
+
+def test_the_many_sides_horizon_is_the_configs() -> None:
+    """A four-player position ``n`` tiles from the end is solved with ``many_tiles=n``, not one
+    below it; the default stays at :data:`MAX_N_TILES`."""
+    for match in _endgames(make_rules({"players": 4}), range(10), 10):
+        st = match.round
+        ev = Evaluator(seat_view(match, st.turn))
+        n = tiles_left(st)
+        assert solve(st.copy(), ev.seat_values, 10**6, ev.side_of, 28, many_tiles=n) is not None
+        assert solve(st.copy(), ev.seat_values, 10**6, ev.side_of, 28, many_tiles=n - 1) is None
+    assert MAX_N_TILES == 13
