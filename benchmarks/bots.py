@@ -4,6 +4,8 @@ and strength per millisecond.
     python benchmarks/bots.py think [--positions 300]
     python benchmarks/bots.py targets [--games 200] [--jobs 2] [--only NAME] [--out FILE]
     python benchmarks/bots.py strength [--games 40] [--jobs 2]
+    python benchmarks/bots.py ladder [--games 50] [--jobs 2] [--only 2p,4p,pairs,outside]
+        [--cache FILE] [--seed 2027]
 
 ``think`` times each bot's decisions (two or more legal actions only) over the same random
 positions of 2- and 4-player games. ``targets`` plays the arena matches the issues ask for and
@@ -11,7 +13,13 @@ prints each figure next to its target, as Markdown for the README; ``--out`` als
 arena JSON. ``strength`` tabulates, for each level and yardstick, its margin against greedy and
 against the PIMC yardstick (``pimc:samples=60``: sixty guessed deals, heavy-first playouts, one
 ply — the independent bot of issue 13) beside its think time, all in one run, so that a change
-that buys strength with time shows it. Speed is measured here, never in the test suite.
+that buys strength with time shows it. ``ladder`` plays every level against every other (random,
+greedy, counter, hard, master) with two players, with four (one against three of the other) and
+in pairs (two of one against two of the other), and seats hard and master against the outside
+engines (``benchmarks/outside.py``); it prints each table with its CIs and think times and says
+whether the ladder is strictly ordered there (every higher level's CI above 0 against every
+lower one). Figures are kept in ``--cache`` keyed by the match-up's specs, games and seed, so an
+interrupted run goes on where it stopped. Speed is measured here, never in the test suite.
 """
 
 from __future__ import annotations
@@ -230,6 +238,97 @@ def strength(games: int, jobs: int) -> None:
         print("| " + " | ".join([*cells, think_cell, goat_cell]) + " |", flush=True)
 
 
+LADDER = ("random", "greedy", "counter", "hard", "master")
+LADDER_MODES = ("2p", "4p", "pairs", "outside")
+
+
+def _ladder_config(mode: str, high: str, low: str, games: int, seed: int) -> ArenaConfig:
+    """One rung: ``high`` against ``low`` as ``mode`` seats them (four players: every seating)."""
+    if mode == "2p":
+        return ArenaConfig((high, low), games, TWO, seed=seed)
+    if mode == "4p":
+        bots = (high, low, low, low)
+        return ArenaConfig(bots, max(1, games // 4), make_rules({"players": 4}), seed=seed)
+    return ArenaConfig((high, low), games, make_rules({}, "kozel-pairs"), seed, "kozel-pairs")
+
+
+def _cached(cache: dict[str, Any], key: str, path: str | None, run: Any) -> Any:
+    if key not in cache:
+        cache[key] = run()
+        if path:
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(cache, f, indent=1)
+    return cache[key]
+
+
+def _ladder_arena(
+    mode: str, games: int, jobs: int, seed: int, cache: dict[str, Any], path: str | None
+) -> bool:
+    print(f"\n### {mode}\n")
+    print("| higher vs lower | matches / rounds | margin [95% CI] | goat | think ms med / p95 |")
+    print("|---|---|---|---|---|")
+    ordered = True
+    for i, high in enumerate(LADDER):
+        for low in LADDER[:i]:
+            config = _ladder_config(mode, high, low, games, seed)
+            key = f"{mode}|{high}|{low}|{config.games}|{seed}"
+            got = _cached(cache, key, path, lambda c=config: run_arena(c, jobs=jobs).to_json())
+            me, them = got["bots"][0], got["bots"][1]
+            lo, hi = me["margin_ci95"]
+            ordered &= lo > 0
+            think = me["think_ms_choices"]
+            print(
+                f"| {high} vs {low} | {got['matches']} / {got['rounds']} | "
+                f"{me['margin']:+.1f} [{lo:+.1f}, {hi:+.1f}] | "
+                f"{me['goat_rate']:.0%} · {them['goat_rate']:.0%} | "
+                f"{think['median']:.0f} / {think['p95']:.0f} |",
+                flush=True,
+            )
+    print(f"\nStrictly ordered ({mode}): {'yes' if ordered else 'NO'}")
+    return ordered
+
+
+def _ladder_outside(games: int, seed: int, cache: dict[str, Any], path: str | None) -> bool:
+    import outside  # beside this script; needs the 'peers' extra
+
+    print("\n### outside engines\n")
+    key = f"outside|hard,master|{games}|{seed}"
+
+    def run() -> list[dict[str, Any]]:
+        out = f"{path or 'ladder'}.outside.json"
+        outside.main(
+            ["--bots", "hard,master", "--deals", str(games), "--seed", str(seed), "--out", out]
+        )
+        with open(out, encoding="utf-8") as f:
+            rows: list[dict[str, Any]] = json.load(f)["rows"]
+        return rows
+
+    rows = _cached(cache, key, path, run)
+    print(outside.markdown(rows))
+    ahead = all(r["points_ci95"][0] > 0 for r in rows)
+    print(f"\nHard and master ahead of every peer: {'yes' if ahead else 'NO'}")
+    return ahead
+
+
+def ladder(games: int, jobs: int, only: str | None, cache_path: str | None, seed: int) -> int:
+    """Every level against every other in each mode, a table each; 1 if one is out of order."""
+    cache: dict[str, Any] = {}
+    if cache_path:
+        try:
+            with open(cache_path, encoding="utf-8") as f:
+                cache = json.load(f)
+        except FileNotFoundError:
+            pass
+    modes = only.split(",") if only else list(LADDER_MODES)
+    good = True
+    for mode in modes:
+        if mode == "outside":
+            good &= _ladder_outside(games, seed, cache, cache_path)
+        else:
+            good &= _ladder_arena(mode, games, jobs, seed, cache, cache_path)
+    return 0 if good else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -243,7 +342,15 @@ def main() -> int:
     st = sub.add_parser("strength")
     st.add_argument("--games", type=int, default=40)
     st.add_argument("--jobs", type=int, default=2)
+    lad = sub.add_parser("ladder")
+    lad.add_argument("--games", type=int, default=50)
+    lad.add_argument("--jobs", type=int, default=2)
+    lad.add_argument("--only", help=f"modes, comma-separated: {','.join(LADDER_MODES)}")
+    lad.add_argument("--cache")
+    lad.add_argument("--seed", type=int, default=2027)
     args = parser.parse_args()
+    if args.what == "ladder":
+        return ladder(args.games, args.jobs, args.only, args.cache, args.seed)
     if args.what == "think":
         think(args.positions)
         return 0
