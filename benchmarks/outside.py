@@ -32,8 +32,11 @@ The shadow is Козёл in pairs (7 tiles each, no boneyard) in a second round 
 written yet, so that the free lead is a legal Козёл lead (F3; the first round's forced lead
 would make the bots read false facts from it), and without Козёл's immediate fish (K4.2): the
 peers let the double of a dead suit be laid before the hand is blocked, and the shadow follows.
-Our bots still think in Козёл's terms (their own pips charged, the immediate fish in their
-search); that is the handicap of playing an away game, stated rather than hidden.
+Our bots play for the peer's scoring (``--objective peer``, the default): the adapter gives the
+search bots the peer's count of a finished hand (:func:`domino_tui.bots.objective.playing_for`),
+so their playouts and exact endgames value a hand as the peer's engine scores it. With
+``--objective kozel`` they think in Козёл's terms (their own pips charged, the goat), the
+handicap of an away game, kept to measure what the objective is worth.
 
 Duplicate deals: deal ``d`` is played twice, our team on seats 0+2 and then on 1+3, with the
 same tiles in each seat, so the luck of the deal and of the lead cancels. A deal's figure is
@@ -50,17 +53,20 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from domino_tui.arena.stats import percentile, ratio_ci
 from domino_tui.bots import make_bot
+from domino_tui.bots.objective import playing_for
 from domino_tui.engine.actions import KNOCK
 from domino_tui.engine.match import Match
 from domino_tui.engine.round import RoundState
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.tiles import bits, tile_set
 from domino_tui.engine.variants import get_variant
+from domino_tui.engine.variants.base import Sheet
 from domino_tui.engine.view import SeatView, seat_view
 
 try:
@@ -154,6 +160,11 @@ class Shadow:
     def view(self, seat: int) -> SeatView:
         return seat_view(self.match, seat)
 
+    def sheet(self) -> Sheet:
+        """The standings the bots' evaluators read (the peers' objectives ignore them)."""
+        v = self.view(0)
+        return Sheet(RULES, v.standings, v.carry, v.extra)
+
     def hands(self) -> list[list[Pair]]:
         return [sorted(pair_of(t) for t in bits(mask)) for mask in self.state.hands]
 
@@ -202,6 +213,38 @@ class Peer(Protocol):
     def choose(self) -> Move: ...
     def team0_points(self) -> float: ...
     def hands(self) -> list[list[Pair]]: ...
+    def costs(self, before: Sheet, state: RoundState) -> list[float]: ...
+
+
+def _team_pips(state: RoundState) -> tuple[int, int]:
+    pips = [TS.pip_sum(hand) for hand in state.hands]
+    return pips[0] + pips[2], pips[1] + pips[3]
+
+
+def open_spiel_costs(before: Sheet, state: RoundState) -> list[float]:
+    """OpenSpiel's scoring as side costs: the team with fewer pips left scores the other team's
+    (also when a seat goes out)."""
+    return _fewer_pips_take(state, all_pips=False)
+
+
+def abw333_costs(before: Sheet, state: RoundState) -> list[float]:
+    """abw333's scoring as side costs: going out scores every pip left on the table for the
+    team that went out; a blocked hand gives them all to the team with fewer pips (a tie:
+    nobody)."""
+    if state.went_out >= 0:
+        pips = sum(_team_pips(state))
+        score0 = pips if state.went_out % 2 == 0 else -pips
+        return [-float(score0), float(score0)]
+    return _fewer_pips_take(state, all_pips=True)
+
+
+def _fewer_pips_take(state: RoundState, all_pips: bool) -> list[float]:
+    """Side costs (lower is better) when the team with fewer pips left scores: the other
+    team's pips, or ``all_pips`` (both teams')."""
+    a, b = _team_pips(state)
+    points = (a + b) if all_pips else max(a, b)
+    score0 = points if a < b else -points if b < a else 0
+    return [-float(score0), float(score0)]
 
 
 class OpenSpielISMCTS:
@@ -270,6 +313,9 @@ class OpenSpielISMCTS:
 
     def team0_points(self) -> float:
         return float(self.state.returns()[0])
+
+    def costs(self, before: Sheet, state: RoundState) -> list[float]:
+        return open_spiel_costs(before, state)
 
     def hands(self) -> list[list[Pair]]:
         return [sorted((int(a), int(b)) for a, b in h) for h in self.state.hands]
@@ -409,6 +455,9 @@ class Abw333AlphaBeta:
     def team0_points(self) -> float:
         return float(self.game.result.points)
 
+    def costs(self, before: Sheet, state: RoundState) -> list[float]:
+        return abw333_costs(before, state)
+
     def hands(self) -> list[list[Pair]]:
         return [
             sorted((min(t.first, t.second), max(t.first, t.second)) for t in h)
@@ -460,6 +509,8 @@ def play_hand(
     if shadow.hands() != peer.hands():
         raise AssertionError("the shadow's hands drifted from the peer's")
     team0 = peer.team0_points()
+    if check and peer.costs(shadow.sheet(), shadow.state) != [-team0, team0]:
+        raise AssertionError(f"our count of the hand is not the peer's score ({team0})")
     return Hand(team0 if our_team == 0 else -team0, think)
 
 
@@ -507,6 +558,7 @@ def play_rows(
     deals: int,
     seed: int,
     on_deal: Callable[[list[Row]], None] = lambda _rows: None,
+    objective: str = "peer",
 ) -> list[Row]:
     """``deals`` duplicate deals of each of ``bots`` (both our seats) against the peer's bot,
     the bots taking turns deal by deal, so that a run cut short still has every bot's figures
@@ -523,7 +575,8 @@ def play_rows(
                 def ours(s: int, base: int = base, bot: str = row.bot) -> Any:
                     return make_bot(bot, base + s, clock=False)
 
-                hand = play_hand(peer, hands, ours, team, base)
+                with playing_for(peer.costs) if objective == "peer" else nullcontext():
+                    hand = play_hand(peer, hands, ours, team, base)
                 pair.append(hand.points)
                 row.think_ms.extend(hand.think_ms)
             row.points.append(statistics.fmean(pair))
@@ -591,6 +644,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ab-samples", type=int, default=10, help="abw333: sampled deals a move")
     p.add_argument("--ab-start", type=int, default=6, help="abw333: first searched move")
     p.add_argument("--out", help="also write the figures as JSON here")
+    p.add_argument(
+        "--objective",
+        choices=("peer", "kozel"),
+        default="peer",
+        help="what our bots play for: the peer's scoring (default) or Козёл's",
+    )
     args = p.parse_args(argv)
     found = peers(args)
     if args.only:
@@ -606,7 +665,7 @@ def main(argv: list[str] | None = None) -> int:
                 json.dump(data, f, indent=1)
 
     for peer in found:
-        rows = play_rows(peer, args.bots.split(","), args.deals, args.seed, save)
+        rows = play_rows(peer, args.bots.split(","), args.deals, args.seed, save, args.objective)
         done.extend(r.figures() for r in rows)
     print(markdown(done))
     return 0

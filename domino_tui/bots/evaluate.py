@@ -12,11 +12,14 @@ what it now carries as remembered, plus a heavy price for becoming the goat). Va
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.round import RoundState
 from ..engine.variants import get_variant
 from ..engine.variants.base import Sheet
 from ..engine.variants.kozel import GOAT_PRICE, REMEMBERED_WEIGHT
 from ..engine.view import SeatView
+from .objective import Costs, current
 
 __all__ = ["GOAT_PRICE", "REMEMBERED_WEIGHT", "Evaluator"]
 
@@ -39,9 +42,16 @@ class Evaluator:
         self.rules = r
         self.before = Sheet(r, view.standings, view.carry, view.extra)
         variant = get_variant(r.variant)
-        self.costs = variant.round_costs
-        self.prices = variant.round_prices
+        self.costs: Costs = variant.round_costs
+        self.prices: Costs = variant.round_prices
+        self.parts: Callable[[Sheet, RoundState], tuple[list[float], list[float]]]
         self.parts = variant.round_parts
+        other = current()  # another game's scoring (bots.objective): no match price there
+        if other is not None:
+            nothing = [0.0] * r.sides
+            self.costs = other
+            self.prices = lambda _before, _state: nothing
+            self.parts = lambda before, state: (other(before, state), nothing)
         self.side_of = tuple(r.side_of(s) for s in range(r.players))
         self.active = tuple(side for side in range(r.sides) if not view.standings[side].out)
 

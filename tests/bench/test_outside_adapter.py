@@ -130,3 +130,43 @@ def test_a_hand_with_our_bots_seated_runs_to_the_peers_score(name: str) -> None:
         hand = outside.play_hand(peer, hands, lambda s: make_bot("greedy", s), team, 7)
         team0 = hand.points if team == 0 else -hand.points
         assert team0 == peer.team0_points()
+
+
+@pytest.mark.parametrize("d", range(40))
+def test_our_bots_count_a_hand_as_each_peer_scores_it(d: int) -> None:
+    """The objective the adapter gives our bots (bots.objective) is each peer's own score, on
+    hands played out at random in the shadow to a going out or a block (no peer needed)."""
+    hands = outside.deal(random.Random(d))
+    shadow = outside.Shadow(hands, leader=0)
+    rng = random.Random(d)
+    last, knocks = -1, 0
+    while not shadow.state.over and knocks < 4 and all(shadow.hands()):
+        legal = shadow.state.legal_actions()
+        code = rng.choice(legal)
+        knocks = knocks + 1 if code == KNOCK else 0
+        if code != KNOCK:
+            last = shadow.state.turn
+        shadow.state.apply(code)
+    left = shadow.hands()
+    went_out = not all(left)
+    assert went_out == (shadow.state.went_out >= 0)
+    sheet = shadow.sheet()
+    team0 = _open_spiel_score(left, went_out)
+    assert outside.open_spiel_costs(sheet, shadow.state) == [-team0, team0]
+    team0 = _abw333_score(left, went_out, last)
+    assert outside.abw333_costs(sheet, shadow.state) == [-team0, team0]
+
+
+def test_inside_playing_for_the_bots_value_a_round_by_the_given_costs() -> None:
+    """Every evaluator made inside ``playing_for`` charges by the given costs, none after."""
+    from domino_tui.bots.evaluate import Evaluator
+    from domino_tui.bots.objective import playing_for
+
+    shadow = outside.Shadow(outside.deal(random.Random(3)), leader=0)
+    view = shadow.view(0)
+    own = Evaluator(view).seat_values(shadow.state)
+    with playing_for(lambda _b, _s: [5.0, 1.0]):
+        inside = Evaluator(view)
+        assert inside.seat_values(shadow.state) == [-4.0, 4.0, -4.0, 4.0]
+        assert inside.seat_prices(shadow.state) == [0.0] * 4
+    assert Evaluator(view).seat_values(shadow.state) == own
