@@ -91,5 +91,9 @@ MASTER = SearchConfig(
     weigh=True,
     prune=True,
     exact=True,  # the four-player game's constrained tiles (benchmarks/bots_diagnose.py, 1)
+    # three or four sides: one against all from 18 tiles out (+1.21 → +2.40 a round against
+    # three hard, 200 matches of seed 9026; docs/bots.md "Four players and pairs")
+    maxn=18,
+    paranoid=True,
     time_ms=1500,
 )
