@@ -5,7 +5,7 @@
 
 The master weighs each guessed deal by how likely the other seats' plays were with it
 (:mod:`domino_tui.bots.opponent`): a play is the tile laid among those in hand that fitted, with
-probability ∝ ``exp(beta × pips)``. ``beta`` (:data:`~domino_tui.bots.opponent.BETA`) was set
+probability ∝ ``exp(beta × pips)``. ``beta`` (:data:`~domino_tui.bots.config.BETA`) was set
 by hand on two-player matches. Here clock-off matches of search bots are played (the bots the
 master meets), and at every play that is not a lead the seat's real hand, the ends and the tile
 laid are recorded — what the model sees in a guessed deal that is right. The log-likelihood per

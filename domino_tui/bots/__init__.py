@@ -129,7 +129,7 @@ BUILTIN: dict[str, BotInfo] = {
                 "chance": Option(kind=bool),  # the exact search averages over a draw's tiles
                 "prune": Option(kind=bool),  # drop a move once it is clearly behind
                 "exact": Option(kind=bool),  # guessed deals exactly uniform (the sampler)
-                "maxn": Option(kind=int, low=0, high=28),  # 3-4 sides: the exact horizon
+                "maxn": Option(kind=int, low=1, high=28),  # 3-4 sides: the exact horizon
                 "paranoid": Option(kind=bool),  # 3-4 sides: one against all, alpha-beta
                 "beta": Option(kind=float, low=0, high=10),  # the play model's heavy bias
             },

@@ -22,8 +22,8 @@ from ..engine.actions import DRAW, tiles_of_move
 from ..engine.geometry import geometry
 from ..engine.tiles import bits, tile_set
 from ..engine.view import SeatView
+from .config import BETA
 
-BETA = 0.25  # per pip: a 6-pip heavier fitting tile is chosen ~4.5 times as often
 CANDIDATES = 4  # guessed deals per kept one
 
 
