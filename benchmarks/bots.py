@@ -289,16 +289,16 @@ def _ladder_arena(
 
 
 def _ladder_outside(games: int, seed: int, cache: dict[str, Any], path: str | None) -> bool:
-    import outside  # beside this script; needs the 'peers' extra
+    import outside  # beside this script; its engines need the 'benchmarks' extra
 
     print("\n### outside engines\n")
     key = f"outside|hard,master|{games}|{seed}"
 
     def run() -> list[dict[str, Any]]:
         out = f"{path or 'ladder'}.outside.json"
-        outside.main(
-            ["--bots", "hard,master", "--deals", str(games), "--seed", str(seed), "--out", out]
-        )
+        args = ["--bots", "hard,master", "--deals", str(games), "--seed", str(seed), "--out", out]
+        if outside.main(args) != 0:
+            raise SystemExit("ladder: no outside engine installed (pip install '.[benchmarks]')")
         with open(out, encoding="utf-8") as f:
             rows: list[dict[str, Any]] = json.load(f)["rows"]
         return rows

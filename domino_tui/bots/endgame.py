@@ -79,8 +79,8 @@ def solve(
     Three or more sides are solved at most ``many_tiles`` tiles from the end (max-n prunes
     nothing). With ``paranoid`` they are instead taken as two: the ``perspective`` seat's side
     against a coalition of all the others, which minimizes its value (the values are zero-sum
-    over the seats, so that is the coalition's own best) — alpha-beta then prunes, and the same
-    horizon costs a third of the positions (``benchmarks/endgame_horizon.py``)."""
+    over the seats, so that is the coalition's own best) — alpha-beta then prunes, which buys a
+    longer horizon at the same think time (docs/bots.md, "Four players and pairs")."""
     many = side_of is None or len({side_of[s] for s in state.seats}) > 2
     if tiles_left(state) > (min(tiles, many_tiles) if many else tiles):
         return None

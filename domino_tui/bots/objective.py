@@ -12,25 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..engine.round import RoundState
 from ..engine.variants.base import Sheet
 
 Costs = Callable[[Sheet, RoundState], list[float]]
 
-_playing_for: list[Costs] = []
+# a context variable, not a module global: a bot thinking in another thread or task (the app's
+# workers) keeps its variant's own objective whatever a benchmark sets in its own context
+_playing_for: ContextVar[Costs | None] = ContextVar("playing_for", default=None)
 
 
 @contextmanager
 def playing_for(costs: Costs) -> Iterator[None]:
     """Bots built or thinking inside this block play for ``costs``."""
-    _playing_for.append(costs)
+    token = _playing_for.set(costs)
     try:
         yield
     finally:
-        _playing_for.pop()
+        _playing_for.reset(token)
 
 
 def current() -> Costs | None:
     """The objective in force, or None for the variant's own."""
-    return _playing_for[-1] if _playing_for else None
+    return _playing_for.get()

@@ -314,6 +314,9 @@ def _without_crossing_tips(
     out, as where the next tile moves the line for want of bands."""
     if found.anchor.centred:
         return found
+    widths = [w for w, _h in _sizes(frame.mode, line)]
+    if sum(widths) + GAP * len(line) + frame.along > frame.width:
+        return found  # one tile more no longer fits across the board: it is never laid again
     tips = list(found.tips)
     for side, end in ((0, line[0][0]), (1, line[-1][1])):
         new = (end, (end + 1) % 7)  # a tile laid along: the widest one
