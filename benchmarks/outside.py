@@ -633,10 +633,26 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def bot_names(text: str) -> list[str]:
+    """``hard,pimc:samples=60,solve=18,master`` as three bots: a part with ``=`` and no ``:``
+    is one more option of the bot before it."""
+    names: list[str] = []
+    for part in text.split(","):
+        if names and "=" in part and ":" not in part:
+            names[-1] += "," + part
+        else:
+            names.append(part)
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=20, help="duplicate deals per bot and peer")
-    p.add_argument("--bots", default="hard,master", help="our bots, comma-separated")
+    p.add_argument(
+        "--bots",
+        default="hard,master",
+        help="our bots, comma-separated (with options too: hard,pimc:samples=60,solve=18)",
+    )
     p.add_argument("--only", choices=("ismcts", "abw333"), help="one peer only")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ismcts-sims", type=int, default=200, help="ISMCTS simulations a move")
@@ -665,7 +681,7 @@ def main(argv: list[str] | None = None) -> int:
                 json.dump(data, f, indent=1)
 
     for peer in found:
-        rows = play_rows(peer, args.bots.split(","), args.deals, args.seed, save, args.objective)
+        rows = play_rows(peer, bot_names(args.bots), args.deals, args.seed, save, args.objective)
         done.extend(r.figures() for r in rows)
     print(markdown(done))
     return 0
