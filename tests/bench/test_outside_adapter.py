@@ -170,3 +170,13 @@ def test_inside_playing_for_the_bots_value_a_round_by_the_given_costs() -> None:
         assert inside.seat_values(shadow.state) == [-4.0, 4.0, -4.0, 4.0]
         assert inside.seat_prices(shadow.state) == [0.0] * 4
     assert Evaluator(view).seat_values(shadow.state) == own
+
+
+def test_bots_with_options_are_read_whole() -> None:
+    """--bots splits on the commas between bots, not on those between one bot's options."""
+    names = outside.bot_names("hard,pimc:samples=60,solve=18,master,pimc:finish=14")
+    assert names == ["hard", "pimc:samples=60,solve=18", "master", "pimc:finish=14"]
+    for name in names:  # each part is a bot the registry makes; a stray "solve=18" is refused
+        make_bot(name, 0)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("solve=18", 0)
