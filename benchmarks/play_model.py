@@ -2,6 +2,7 @@
 
     nice -n 19 .venv/bin/python benchmarks/play_model.py [--matches 6] [--seed 26]
         [--bots "hard hard hard hard" "master hard hard hard"] [--players 2 4]
+        [--variant kozel-pairs]
 
 The master weighs each guessed deal by how likely the other seats' plays were with it
 (:mod:`domino_tui.bots.opponent`): a play is the tile laid among those in hand that fitted, with
@@ -14,7 +15,10 @@ beside the uniform choice (beta = 0), with the maximum-likelihood beta (the log-
 concave in beta: Newton's method); a second model adds a bonus ``delta`` for a double (a
 player lays a double while it still fits), fitted jointly, to say whether pips alone are the
 right feature. Each player count is fitted apart: if four players want another beta, the config
-takes it (``SearchConfig.beta``).
+takes it (``SearchConfig.beta``). With ``--variant kozel-pairs`` a third feature says whether the
+tile left the partner an end it could answer (its real hand), fitted beside beta: the partner's
+signal ``SearchConfig.partner``, with the likelihood-ratio statistic against beta alone (above
+3.84: the signal is real at 5%).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domino_tui.bots import make_bot
+from domino_tui.bots.opponent import follows, kept
 from domino_tui.engine.actions import is_play
 from domino_tui.engine.geometry import geometry
 from domino_tui.engine.match import Match
@@ -37,21 +42,25 @@ from domino_tui.engine.tiles import bits, tile_set
 from domino_tui.engine.view import seat_view
 
 GRID = (0.0, 0.1, 0.25, 0.4, 0.5, 0.75, 1.0, 1.5)
+FEATURES = ("pips", "double", "partner", "kept")  # a tile's features at a play (Play.options)
 
 
 @dataclass(frozen=True)
 class Play:
-    """One choice: the tile laid and every tile in hand that fitted (the laid one among them)."""
+    """One choice: each tile in hand that fitted as its features (pips, double, whether it
+    left the partner an end to answer — pairs only, else 0 —, how many of the player's other
+    tiles answer the ends it left), and which of them was laid."""
 
-    tile: int
-    options: tuple[int, ...]
+    chosen: int
+    options: tuple[tuple[float, ...], ...]
 
 
-def record(bots: list[str], players: int, matches: int, seed: int) -> list[Play]:
+def record(bots: list[str], players: int, matches: int, seed: int, variant: str) -> list[Play]:
     """Every informative play (two or more fitting tiles in hand) of ``matches`` clock-off
     matches, the bots cycled over the seats match by match (each bot sits everywhere)."""
-    rules = make_rules({"players": players})
-    fits = geometry(rules.set_top, rules.match).fits
+    rules = make_rules({"players": players}, variant)
+    geo = geometry(rules.set_top, rules.match)
+    ts = tile_set(rules.set_top)
     plays: list[Play] = []
     for m in range(matches):
         match = Match(rules, seed * 1000 + m)
@@ -63,59 +72,73 @@ def record(bots: list[str], players: int, matches: int, seed: int) -> list[Play]
             view = seat_view(match, match.turn)
             code = seated[view.seat].choose(view)
             if is_play(code) and view.placed and not view.board:
-                held = view.hand & (fits[view.left] | fits[view.right])
-                options = tuple(bits(held))
-                if len(options) > 1:
-                    plays.append(Play(code >> 1, options))
+                held = view.hand & (geo.fits[view.left] | geo.fits[view.right])
+                tiles = list(bits(held))
+                mate = seat_view(match, (view.seat + 2) % 4).hand if rules.pairs else 0
+                if len(tiles) > 1:
+                    options = tuple(
+                        (
+                            float(ts.pips[t]),
+                            float(ts.is_double[t]),
+                            float(follows(geo, t, view.left, view.right, mate)),
+                            float(kept(geo, t, view.left, view.right, view.hand)),
+                        )
+                        for t in tiles
+                    )
+                    plays.append(Play(tiles.index(code >> 1), options))
             match.apply(code)
     return plays
 
 
-def log_likelihood(plays: list[Play], beta: float, delta: float, players: int) -> float:
-    """Mean log-probability of the tile laid, score = beta × pips + delta × double."""
-    ts = tile_set(make_rules({"players": players}).set_top)
+def log_likelihood(plays: list[Play], weights: tuple[float, ...]) -> float:
+    """Mean log-probability of the tile laid, its score the features weighed by ``weights``."""
     total = 0.0
     for p in plays:
-        scores = [beta * ts.pips[t] + delta * ts.is_double[t] for t in p.options]
+        scores = [sum(w * f for w, f in zip(weights, o, strict=False)) for o in p.options]
         top = max(scores)
-        norm = top + math.log(sum(math.exp(s - top) for s in scores))
-        total += beta * ts.pips[p.tile] + delta * ts.is_double[p.tile] - norm
+        total += scores[p.chosen] - top - math.log(sum(math.exp(s - top) for s in scores))
     return total / len(plays)
 
 
-def fit(plays: list[Play], players: int, doubles: bool) -> tuple[float, float]:
-    """The maximum-likelihood (beta, delta) by Newton's method (delta stays 0 without
-    ``doubles``): the softmax log-likelihood is concave, so a few steps find it."""
-    ts = tile_set(make_rules({"players": players}).set_top)
-    beta, delta = 0.25, 0.0
+def _solve(h: list[list[float]], g: list[float]) -> list[float]:
+    """``h x = g`` by Gaussian elimination (a few unknowns)."""
+    n = len(g)
+    a = [[*row, g[i]] for i, row in enumerate(h)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(a[r][c]))
+        a[c], a[pivot] = a[pivot], a[c]
+        for r in range(n):
+            if r != c and a[c][c]:
+                k = a[r][c] / a[c][c]
+                a[r] = [x - k * y for x, y in zip(a[r], a[c], strict=True)]
+    return [a[i][n] / a[i][i] if a[i][i] else 0.0 for i in range(n)]
+
+
+def fit(plays: list[Play], used: tuple[int, ...]) -> tuple[float, ...]:
+    """The maximum-likelihood weights of the features ``used`` (indices into
+    :data:`FEATURES`; the others stay 0) by Newton's method: the softmax log-likelihood is
+    concave, so a few steps find it."""
+    w = [0.25 if k == 0 else 0.0 for k in range(len(FEATURES))]
     for _ in range(30):
-        g = [0.0, 0.0]
-        h = [[0.0, 0.0], [0.0, 0.0]]
+        g = [0.0] * len(used)
+        h = [[0.0] * len(used) for _ in used]
         for p in plays:
-            feats = [(ts.pips[t], float(ts.is_double[t])) for t in p.options]
-            scores = [beta * a + delta * b for a, b in feats]
+            scores = [sum(wi * f for wi, f in zip(w, o, strict=True)) for o in p.options]
             top = max(scores)
-            w = [math.exp(s - top) for s in scores]
-            z = sum(w)
-            mean = [sum(wi * f[k] for wi, f in zip(w, feats, strict=True)) / z for k in (0, 1)]
-            chosen = (ts.pips[p.tile], float(ts.is_double[p.tile]))
-            for k in (0, 1):
-                g[k] += chosen[k] - mean[k]
-                for j in (0, 1):
-                    second = sum(wi * f[k] * f[j] for wi, f in zip(w, feats, strict=True)) / z
-                    h[k][j] -= second - mean[k] * mean[j]
-        if not doubles:
-            step = (-g[0] / h[0][0], 0.0)
-        else:
-            det = h[0][0] * h[1][1] - h[0][1] * h[1][0]
-            step = (
-                -(h[1][1] * g[0] - h[0][1] * g[1]) / det,
-                -(-h[1][0] * g[0] + h[0][0] * g[1]) / det,
-            )
-        beta, delta = beta + step[0], delta + step[1]
-        if abs(step[0]) + abs(step[1]) < 1e-6:
+            e = [math.exp(s - top) for s in scores]
+            z = sum(e)
+            mean = [sum(ei * o[k] for ei, o in zip(e, p.options, strict=True)) / z for k in used]
+            for i, k in enumerate(used):
+                g[i] += p.options[p.chosen][k] - mean[i]
+                for j, q in enumerate(used):
+                    second = sum(ei * o[k] * o[q] for ei, o in zip(e, p.options, strict=True))
+                    h[i][j] += second / z - mean[i] * mean[j]
+        step = _solve(h, g)  # h is minus the Hessian: the Newton step is h⁻¹ g
+        for i, k in enumerate(used):
+            w[k] += step[i]
+        if sum(abs(x) for x in step) < 1e-6:
             break
-    return beta, delta
+    return tuple(w)
 
 
 def main() -> None:
@@ -123,26 +146,48 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=6, help="matches per bot line-up")
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--variant", default="kozel", help="kozel-pairs: the partner's signal too")
     lineups = ["hard hard hard hard", "master hard hard hard"]
     parser.add_argument("--bots", nargs="+", default=lineups, help="line-ups, a bot per seat")
     args = parser.parse_args()
+    pairs = make_rules({}, args.variant).pairs
     header = " | ".join(f"β={b:g}" for b in GRID)
-    print(f"| players | bots | plays | {header} | β̂ | β̂, δ̂ (double bonus) | LL at β̂, δ̂ |")
-    print("|---|---|---|" + "---|" * len(GRID) + "---|---|---|")
-    for players in args.players:
+    extra = " β̂, π̂ (partner) | LL at β̂, π̂ | LR vs β̂ alone |" if pairs else ""
+    extra += " β̂, κ̂ (kept) | β̂, π̂, κ̂ | LL at β̂, π̂, κ̂ |" if pairs else " β̂, κ̂ (kept) | LL |"
+    print(f"| players | bots | plays | {header} | β̂ | β̂, δ̂ (double bonus) | LL at β̂, δ̂ |{extra}")
+    print("|---|---|---|" + "---|" * (len(GRID) + (9 if pairs else 5)))
+    for players in [4] if pairs else args.players:
         for line in args.bots:
             bots = line.split()[:players]
             t0 = time.perf_counter()
-            plays = record(bots, players, args.matches, args.seed)
-            row = " | ".join(f"{log_likelihood(plays, b, 0.0, players):.4f}" for b in GRID)
-            beta, _ = fit(plays, players, doubles=False)
-            b2, d2 = fit(plays, players, doubles=True)
-            both = log_likelihood(plays, b2, d2, players)
-            print(
-                f"| {players} | {' '.join(bots)} | {len(plays)} | {row} | {beta:.3f} | "
-                f"{b2:.3f}, {d2:+.2f} | {both:.4f} |",
-                flush=True,
-            )
+            plays = record(bots, players, args.matches, args.seed, args.variant)
+            row = " | ".join(f"{log_likelihood(plays, (b,)):.4f}" for b in GRID)
+            alone = fit(plays, (0,))
+            b2, d2, _, _ = fit(plays, (0, 1))
+            cells = [
+                f"{players}",
+                " ".join(bots),
+                f"{len(plays)}",
+                row,
+                f"{alone[0]:.3f}",
+                f"{b2:.3f}, {d2:+.2f}",
+                f"{log_likelihood(plays, (b2, d2)):.4f}",
+            ]
+            if pairs:
+                b3, _, p3, _ = fit(plays, (0, 2))
+                with_partner = log_likelihood(plays, (b3, 0.0, p3))
+                # twice the log-likelihood gained: chi-squared with one degree of freedom
+                lr = 2 * len(plays) * (with_partner - log_likelihood(plays, alone))
+                cells += [f"{b3:.3f}, {p3:+.2f}", f"{with_partner:.4f}", f"{lr:.1f}"]
+            b4, _, _, k4 = fit(plays, (0, 3))
+            cells.append(f"{b4:.3f}, {k4:+.2f}")
+            if pairs:
+                b5, _, p5, k5 = fit(plays, (0, 2, 3))
+                cells.append(f"{b5:.3f}, {p5:+.2f}, {k5:+.2f}")
+                cells.append(f"{log_likelihood(plays, (b5, 0.0, p5, k5)):.4f}")
+            else:
+                cells.append(f"{log_likelihood(plays, (b4, 0.0, 0.0, k4)):.4f}")
+            print("| " + " | ".join(cells) + " |", flush=True)
             print(f"<!-- {time.perf_counter() - t0:.0f} s -->", file=sys.stderr)
 
 

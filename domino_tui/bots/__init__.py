@@ -132,6 +132,9 @@ BUILTIN: dict[str, BotInfo] = {
                 "maxn": Option(kind=int, low=1, high=28),  # 3-4 sides: the exact horizon
                 "paranoid": Option(kind=bool),  # 3-4 sides: one against all, alpha-beta
                 "beta": Option(kind=float, low=0, high=10),  # the play model's heavy bias
+                # pairs: a partner's play that leaves us an end to answer (the play model)
+                "partner": Option(kind=float, low=-10, high=10),
+                "keep": Option(kind=float, low=-10, high=10),  # a play keeps the player a suit
             },
         ),
         BotInfo(

@@ -15,7 +15,10 @@ behind; ``weigh`` weighs the guessed deals by the other seats' choices (:mod:`.o
 (:class:`.sampler.Sampler`). With three or four sides the exact search starts at most ``maxn``
 tiles from the end (max-n, every seat for itself, prunes nothing: the horizon costs ~2× per
 tile), or, with ``paranoid``, as the bot's side against all the others (alpha-beta);
-``beta`` is the play model's preference for heavy tiles (:data:`BETA`); ``time_ms``
+``beta`` is the play model's preference for heavy tiles (:data:`BETA`), ``partner`` (pairs) its
+weight, in the exponent, for a partner's play that leaves this seat an end it can answer (0: a
+partner is read like anyone else), ``keep`` its weight for each of the player's other tiles that
+answer the ends a play leaves (0: not read); ``time_ms``
 caps the wall clock (0: no cap, which the arena sets so that a seed fixes every decision).
 """
 
@@ -55,6 +58,8 @@ class SearchConfig:
     maxn: int = MAX_N_TILES
     paranoid: bool = False
     beta: float = BETA
+    partner: float = 0.0
+    keep: float = 0.0
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:

@@ -8,6 +8,18 @@ the other seats' observed plays under a simple model of play — a play is chose
 that fitted with probability growing with its pips (``exp(BETA * pips)``) — and the search keeps,
 of a few guessed deals, one drawn by that weight (sampling-importance-resampling).
 
+In pairs a partner's play says more: a partner leaves ends its partner can answer when it can
+(the counter bot's rule, and what a search bot playing for its side finds). So with ``partner``
+(:attr:`~.config.SearchConfig.partner`, fitted by ``benchmarks/play_model.py``) a partner's
+choice also weighs ``exp(partner)`` for each tile that would have let this seat follow — this
+seat's own hand at that play is known exactly, so the factor is the same in every guess, and it
+is the partner's other tiles that a guess gets more or less likely by.
+
+With ``keep`` (:attr:`~.config.SearchConfig.keep`) a choice also weighs ``exp(keep × n)``, n the
+player's other tiles that answer the ends the tile leaves: players keep the line on their own
+numbers, and a guess where the chosen tile left the player nothing while another would have kept
+it a suit is less likely. This one differs guess by guess, so it is counted in each.
+
 Only plays the guess can replay are weighed: a seat's hand at a play is its guessed hand now plus
 the tiles it laid since, which holds until the seat's last draw (a drawn tile is unknown, so the
 plays before it are not used). Leads are not used (the first one is forced, K2.1). The model reads
@@ -19,7 +31,7 @@ from __future__ import annotations
 import math
 
 from ..engine.actions import DRAW, tiles_of_move
-from ..engine.geometry import geometry
+from ..engine.geometry import Geometry, geometry
 from ..engine.tiles import bits, tile_set
 from ..engine.view import SeatView
 from .config import BETA
@@ -27,22 +39,51 @@ from .config import BETA
 CANDIDATES = 4  # guessed deals per kept one
 
 
+def follows(geo: Geometry, tile: int, left: int, right: int, hand: int) -> bool:
+    """Whether ``hand`` could answer the ends that laying ``tile`` on ``left``/``right`` leaves
+    (on either end it fits: a player picks the end too)."""
+    fits, after = geo.fits, geo.after
+    return bool(
+        (after[left][tile] >= 0 and hand & (fits[after[left][tile]] | fits[right]))
+        or (after[right][tile] >= 0 and hand & (fits[left] | fits[after[right][tile]]))
+    )
+
+
+def kept(geo: Geometry, tile: int, left: int, right: int, hand: int) -> int:
+    """How many of ``hand``'s other tiles answer the ends that laying ``tile`` leaves (on the end
+    where that is most): a player who keeps the line on its own numbers keeps control."""
+    fits, after = geo.fits, geo.after
+    rest = hand & ~(1 << tile)
+    best = 0
+    if after[left][tile] >= 0:
+        best = (rest & (fits[after[left][tile]] | fits[right])).bit_count()
+    if after[right][tile] >= 0:
+        best = max(best, (rest & (fits[left] | fits[after[right][tile]])).bit_count())
+    return best
+
+
 class PlayModel:
     """The other seats' weighable plays of this round, read once per decision."""
 
-    __slots__ = ("plays", "weight_of")
+    __slots__ = ("geo", "kept_weight", "plays", "weight_of")
 
-    def __init__(self, view: SeatView, beta: float = BETA) -> None:
-        fits = geometry(view.rules.set_top, view.rules.match).fits
+    def __init__(
+        self, view: SeatView, beta: float = BETA, partner: float = 0.0, keep: float = 0.0
+    ) -> None:
+        geo = geometry(view.rules.set_top, view.rules.match)
+        fits = geo.fits
+        self.geo = geo
         self.weight_of = [math.exp(beta * p) for p in tile_set(view.rules.set_top).pips]
+        # exp(keep × n) for n of the player's other tiles answering the ends left (0: not read)
+        self.kept_weight = [math.exp(keep * n) for n in range(geo.ts.count)] if keep else []
+        mate = (view.seat + 2) % 4 if view.rules.pairs and partner else -1
         drew_after: set[int] = set()
         later: dict[int, int] = {}  # seat -> the tiles it laid after the event being read
-        plays: list[tuple[int, int, int, int]] = []  # seat, tile, tiles that fitted, laid since
+        # seat, tile, tiles that fitted, laid since, each tile's weight at that play, the ends
+        plays: list[tuple[int, int, int, int, list[float], int, int]] = []
         if not view.board:  # the cross's four ends are not modelled
             for e in reversed(view.events):
                 s = e.seat
-                if s == view.seat:
-                    continue
                 if e.code == DRAW:
                     drew_after.add(s)
                 if e.code < 0:
@@ -50,15 +91,30 @@ class PlayModel:
                 tiles = tiles_of_move(e.code)
                 for t in tiles:
                     later[s] = later.get(s, 0) | 1 << t
-                if s not in drew_after and len(tiles) == 1 and e.left >= 0:
-                    plays.append((s, tiles[0], fits[e.left] | fits[e.right], later[s]))
+                if s == view.seat or s in drew_after or len(tiles) != 1 or e.left < 0:
+                    continue
+                fitting = fits[e.left] | fits[e.right]
+                w = self.weight_of
+                if s == mate and view.seat not in drew_after:
+                    mine = view.hand | later.get(view.seat, 0)  # this seat's hand at that play
+                    w = list(w)
+                    for t in bits(fitting):
+                        if follows(geo, t, e.left, e.right, mine):
+                            w[t] *= math.exp(partner)
+                plays.append((s, tiles[0], fitting, later[s], w, e.left, e.right))
         self.plays = plays
 
     def weight(self, hands: list[int] | tuple[int, ...]) -> float:
         """The likelihood of the weighable plays if the other seats hold ``hands`` now."""
-        w = self.weight_of
         total = 1.0
-        for seat, tile, fitting, later in self.plays:
-            held = (hands[seat] | later) & fitting
-            total *= w[tile] / sum(w[t] for t in bits(held))
+        kw, geo = self.kept_weight, self.geo
+        for seat, tile, fitting, later, w, left, right in self.plays:
+            hand = hands[seat] | later
+            held = hand & fitting
+            if kw:  # what the guess leaves the player on the ends: it differs guess by guess
+                total *= (w[tile] * kw[kept(geo, tile, left, right, hand)]) / sum(
+                    w[t] * kw[kept(geo, t, left, right, hand)] for t in bits(held)
+                )
+            else:
+                total *= w[tile] / sum(w[t] for t in bits(held))
         return total
