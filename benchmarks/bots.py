@@ -5,7 +5,7 @@ and strength per millisecond.
     python benchmarks/bots.py targets [--games 200] [--jobs 2] [--only NAME] [--out FILE]
     python benchmarks/bots.py strength [--games 40] [--jobs 2]
     python benchmarks/bots.py ladder [--games 50] [--jobs 2] [--only 2p,4p,pairs,outside]
-        [--cache FILE] [--seed 2027]
+        [--cache FILE] [--seed 2027] [--outside-deals N]
 
 ``think`` times each bot's decisions (two or more legal actions only) over the same random
 positions of 2- and 4-player games. ``targets`` plays the arena matches the issues ask for and
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -252,12 +253,29 @@ def _ladder_config(mode: str, high: str, low: str, games: int, seed: int) -> Are
     return ArenaConfig((high, low), games, make_rules({}, "kozel-pairs"), seed, "kozel-pairs")
 
 
+def _read_cache(path: str | None) -> dict[str, Any]:
+    if not path:
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            got: dict[str, Any] = json.load(f)
+    except FileNotFoundError:
+        return {}
+    return got
+
+
 def _cached(cache: dict[str, Any], key: str, path: str | None, run: Any) -> Any:
+    """``run()``'s figures, kept under ``key``. The file is read again before it is written and
+    replaced whole, so two ladder runs on one cache (``--only 2p`` beside ``--only outside``,
+    one a core) keep each other's figures."""
     if key not in cache:
         cache[key] = run()
         if path:
-            with open(path, "w", encoding="utf-8") as f:
-                json.dump(cache, f, indent=1)
+            merged = {**_read_cache(path), key: cache[key]}
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(merged, f, indent=1)
+            os.replace(tmp, path)
     return cache[key]
 
 
@@ -288,15 +306,18 @@ def _ladder_arena(
     return ordered
 
 
-def _ladder_outside(games: int, seed: int, cache: dict[str, Any], path: str | None) -> bool:
+def _ladder_outside(
+    deals: int, jobs: int, seed: int, cache: dict[str, Any], path: str | None
+) -> bool:
     import outside  # beside this script; its engines need the 'benchmarks' extra
 
     print("\n### outside engines\n")
-    key = f"outside|hard,master|{games}|{seed}"
+    key = f"outside|hard,master|{deals}|{seed}"
 
     def run() -> list[dict[str, Any]]:
         out = f"{path or 'ladder'}.outside.json"
-        args = ["--bots", "hard,master", "--deals", str(games), "--seed", str(seed), "--out", out]
+        args = ["--bots", "hard,master", "--deals", str(deals), "--seed", str(seed)]
+        args += ["--jobs", str(jobs), "--out", out]
         if outside.main(args) != 0:
             raise SystemExit("ladder: no outside engine installed (pip install '.[benchmarks]')")
         with open(out, encoding="utf-8") as f:
@@ -310,20 +331,16 @@ def _ladder_outside(games: int, seed: int, cache: dict[str, Any], path: str | No
     return ahead
 
 
-def ladder(games: int, jobs: int, only: str | None, cache_path: str | None, seed: int) -> int:
+def ladder(
+    games: int, jobs: int, only: str | None, cache_path: str | None, seed: int, deals: int
+) -> int:
     """Every level against every other in each mode, a table each; 1 if one is out of order."""
-    cache: dict[str, Any] = {}
-    if cache_path:
-        try:
-            with open(cache_path, encoding="utf-8") as f:
-                cache = json.load(f)
-        except FileNotFoundError:
-            pass
+    cache = _read_cache(cache_path)
     modes = only.split(",") if only else list(LADDER_MODES)
     good = True
     for mode in modes:
         if mode == "outside":
-            good &= _ladder_outside(games, seed, cache, cache_path)
+            good &= _ladder_outside(deals or games, jobs, seed, cache, cache_path)
         else:
             good &= _ladder_arena(mode, games, jobs, seed, cache, cache_path)
     return 0 if good else 1
@@ -348,9 +365,10 @@ def main() -> int:
     lad.add_argument("--only", help=f"modes, comma-separated: {','.join(LADDER_MODES)}")
     lad.add_argument("--cache")
     lad.add_argument("--seed", type=int, default=2027)
+    lad.add_argument("--outside-deals", type=int, default=0, help="duplicate deals (--games)")
     args = parser.parse_args()
     if args.what == "ladder":
-        return ladder(args.games, args.jobs, args.only, args.cache, args.seed)
+        return ladder(args.games, args.jobs, args.only, args.cache, args.seed, args.outside_deals)
     if args.what == "think":
         think(args.positions)
         return 0

@@ -48,11 +48,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -645,6 +648,31 @@ def bot_names(text: str) -> list[str]:
     return names
 
 
+def _side_by_side(argv: list[str], keys: list[str], jobs: int, out: str | None) -> int:
+    """Each peer's run in a process of its own (``--only``), their figures joined in one table:
+    the peers are independent, and a two-core machine plays both in the time of the slower."""
+    with tempfile.TemporaryDirectory() as tmp, ProcessPoolExecutor(jobs) as pool:
+        outs = [os.path.join(tmp, f"{k}.json") for k in keys]
+        runs = [
+            pool.submit(main, [*argv, "--only", k, "--out", o])
+            for k, o in zip(keys, outs, strict=True)
+        ]
+        if any(r.result() != 0 for r in runs):
+            return 1
+        rows: list[dict[str, Any]] = []
+        seed = None
+        for o in outs:
+            with open(o, encoding="utf-8") as f:
+                data = json.load(f)
+            rows.extend(data["rows"])
+            seed = data["seed"]
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump({"seed": seed, "rows": rows}, f, indent=1)
+    print(markdown(rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=20, help="duplicate deals per bot and peer")
@@ -660,6 +688,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ab-samples", type=int, default=10, help="abw333: sampled deals a move")
     p.add_argument("--ab-start", type=int, default=6, help="abw333: first searched move")
     p.add_argument("--out", help="also write the figures as JSON here")
+    p.add_argument("--jobs", type=int, default=1, help="peers played side by side, a process each")
     p.add_argument(
         "--objective",
         choices=("peer", "kozel"),
@@ -672,6 +701,9 @@ def main(argv: list[str] | None = None) -> int:
         found = [x for x in found if ("ISMCTS" in x.name) == (args.only == "ismcts")]
     if not found:
         return 1
+    if args.jobs > 1 and len(found) > 1:
+        keys = ["ismcts" if "ISMCTS" in x.name else "abw333" for x in found]
+        return _side_by_side(sys.argv[1:] if argv is None else argv, keys, args.jobs, args.out)
     done: list[dict[str, Any]] = []
 
     def save(rows: list[Row]) -> None:
