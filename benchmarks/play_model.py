@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
+import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -33,7 +35,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domino_tui.bots import make_bot
-from domino_tui.bots.opponent import follows, kept
+from domino_tui.bots.config import SearchConfig
+from domino_tui.bots.opponent import PlayModel, follows, kept
+from domino_tui.bots.sampler import Sampler
 from domino_tui.engine.actions import is_play
 from domino_tui.engine.geometry import geometry
 from domino_tui.engine.match import Match
@@ -141,6 +145,79 @@ def fit(plays: list[Play], used: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(w)
 
 
+def guess_quality(
+    bots: list[str], variant: str, matches: int, seed: int, models: dict[str, str], guesses: int
+) -> dict[str, list[tuple[float, float]]]:
+    """What each play model (``models``: a name and its SearchConfig options, "" for no model)
+    makes of the hidden tiles: at every third real decision of clock-off matches, ``guesses``
+    guessed deals per model (the same random streams for each), and per decision the share of the
+    unseen tiles placed where they really are, and of the partner's tiles guessed in the
+    partner's hand (pairs; else the next seat's)."""
+    rules = make_rules({}, variant)
+    players = rules.players
+    got: dict[str, list[tuple[float, float]]] = {name: [] for name in models}
+    configs = {name: make_config(spec) for name, spec in models.items()}
+    k = 0
+    for m in range(matches):
+        match = Match(rules, seed * 1000 + m)
+        names = [bots[(s + m) % len(bots)] for s in range(players)]
+        seated = [
+            make_bot(name, seed * 1000 + m * 10 + s, clock=False) for s, name in enumerate(names)
+        ]
+        while not match.over:
+            view = seat_view(match, match.turn)
+            k += 1
+            if len(view.legal) > 1 and k % 3 == 0 and not view.board:
+                real = {s: seat_view(match, s).hand for s in view.seats}
+                mate = (view.seat + 2) % players if rules.pairs else (view.seat + 1) % players
+                for name, c in configs.items():
+                    model = PlayModel(view, c.beta, c.partner, c.keep, c.double) if c else None
+                    sampler = Sampler(view, model=model)
+                    rng = random.Random(k)
+                    right = mine = 0
+                    for _ in range(guesses):
+                        hands = sampler.state(rng).hands
+                        right += sum(
+                            (hands[s] & real[s]).bit_count() for s in real if s != view.seat
+                        )
+                        mine += (hands[mate] & real[mate]).bit_count()
+                    unseen = view.unseen.bit_count() or 1
+                    got[name].append(
+                        (right / guesses / unseen, mine / guesses / (view.counts[mate] or 1))
+                    )
+            match.apply(seated[view.seat].choose(view))
+    return got
+
+
+def make_config(spec: str) -> SearchConfig | None:
+    """A config from options (``beta=0.07,partner=-0.7``); "" is no model at all."""
+    if not spec:
+        return None
+    fields_ = dict(part.split("=") for part in spec.split(","))
+    return SearchConfig(**{k: float(v) for k, v in fields_.items()})
+
+
+def print_quality(got: dict[str, list[tuple[float, float]]]) -> None:
+    """Each model's shares beside the first model's, the difference paired by decision."""
+    names = list(got)
+    base = got[names[0]]
+    head = "unseen tiles placed right | vs first [95% CI] | partner's (next's) tiles right"
+    print(f"| model | decisions | {head} | vs first [95% CI] |")
+    print("|---|---|---|---|---|---|")
+    for name in names:
+        cells = [name or "none", str(len(got[name]))]
+        for i in (0, 1):
+            mine = [x[i] for x in got[name]]
+            diff = [a[i] - b[i] for a, b in zip(got[name], base, strict=True)]
+            half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
+            mean = statistics.fmean(diff)
+            cells += [
+                f"{statistics.fmean(mine):.4f}",
+                f"{mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}]",
+            ]
+        print("| " + " | ".join(cells) + " |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=6, help="matches per bot line-up")
@@ -149,13 +226,36 @@ def main() -> None:
     parser.add_argument("--variant", default="kozel", help="kozel-pairs: the partner's signal too")
     lineups = ["hard hard hard hard", "master hard hard hard"]
     parser.add_argument("--bots", nargs="+", default=lineups, help="line-ups, a bot per seat")
+    parser.add_argument(
+        "--guesses",
+        type=int,
+        default=0,
+        help="instead of the fit: guessed deals per decision for each --models entry",
+    )
+    parser.add_argument(
+        "--models", nargs="+", default=["", "beta=0.25"], help="play models' options ('': none)"
+    )
     args = parser.parse_args()
+    if args.guesses:
+        for line in args.bots:
+            got = guess_quality(
+                line.split(),
+                args.variant,
+                args.matches,
+                args.seed,
+                {m: m for m in args.models},
+                args.guesses,
+            )
+            print(f"\n{args.variant}, {line}:\n")
+            print_quality(got)
+        return
     pairs = make_rules({}, args.variant).pairs
     header = " | ".join(f"β={b:g}" for b in GRID)
     extra = " β̂, π̂ (partner) | LL at β̂, π̂ | LR vs β̂ alone |" if pairs else ""
     extra += " β̂, κ̂ (kept) | β̂, π̂, κ̂ | LL at β̂, π̂, κ̂ |" if pairs else " β̂, κ̂ (kept) | LL |"
+    extra += " all: β̂, δ̂, π̂, κ̂ | LL |"
     print(f"| players | bots | plays | {header} | β̂ | β̂, δ̂ (double bonus) | LL at β̂, δ̂ |{extra}")
-    print("|---|---|---|" + "---|" * (len(GRID) + (9 if pairs else 5)))
+    print("|---|---|---|" + "---|" * (len(GRID) + (11 if pairs else 7)))
     for players in [4] if pairs else args.players:
         for line in args.bots:
             bots = line.split()[:players]
@@ -187,6 +287,9 @@ def main() -> None:
                 cells.append(f"{log_likelihood(plays, (b5, 0.0, p5, k5)):.4f}")
             else:
                 cells.append(f"{log_likelihood(plays, (b4, 0.0, 0.0, k4)):.4f}")
+            every = fit(plays, (0, 1, 2, 3) if pairs else (0, 1, 3))
+            cells.append(", ".join(f"{w:+.2f}" for w in every))
+            cells.append(f"{log_likelihood(plays, every):.4f}")
             print("| " + " | ".join(cells) + " |", flush=True)
             print(f"<!-- {time.perf_counter() - t0:.0f} s -->", file=sys.stderr)
 

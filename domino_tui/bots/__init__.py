@@ -135,6 +135,7 @@ BUILTIN: dict[str, BotInfo] = {
                 # pairs: a partner's play that leaves us an end to answer (the play model)
                 "partner": Option(kind=float, low=-10, high=10),
                 "keep": Option(kind=float, low=-10, high=10),  # a play keeps the player a suit
+                "double": Option(kind=float, low=-10, high=10),  # the play model's double bonus
             },
         ),
         BotInfo(

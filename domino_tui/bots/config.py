@@ -18,7 +18,8 @@ tile), or, with ``paranoid``, as the bot's side against all the others (alpha-be
 ``beta`` is the play model's preference for heavy tiles (:data:`BETA`), ``partner`` (pairs) its
 weight, in the exponent, for a partner's play that leaves this seat an end it can answer (0: a
 partner is read like anyone else), ``keep`` its weight for each of the player's other tiles that
-answer the ends a play leaves (0: not read); ``time_ms``
+answer the ends a play leaves (0: not read), ``double`` its bonus, in the exponent, for a double;
+``time_ms``
 caps the wall clock (0: no cap, which the arena sets so that a seed fixes every decision).
 """
 
@@ -60,6 +61,7 @@ class SearchConfig:
     beta: float = BETA
     partner: float = 0.0
     keep: float = 0.0
+    double: float = 0.0
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:

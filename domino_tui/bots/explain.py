@@ -175,7 +175,7 @@ def evaluate(view: SeatView, seed: int = 0, config: SearchConfig = HINT) -> tupl
     moves = distinct_moves(view)
     rng = decision_rng(seed, view)
     rnd = rng.random
-    model = PlayModel(view, c.beta, c.partner, c.keep) if c.weigh else None
+    model = PlayModel(view, c.beta, c.partner, c.keep, c.double) if c.weigh else None
     sampler = Sampler(view, model=model, exact=c.exact)
     evaluator = Evaluator(view)
     playout = POLICIES[c.policy](view.rules)

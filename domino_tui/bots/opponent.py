@@ -15,6 +15,9 @@ choice also weighs ``exp(partner)`` for each tile that would have let this seat 
 seat's own hand at that play is known exactly, so the factor is the same in every guess, and it
 is the partner's other tiles that a guess gets more or less likely by.
 
+With ``double`` a double's weight is ``exp(double)`` times more: players lay a double while it
+still fits (it has one end's worth of partners only).
+
 With ``keep`` (:attr:`~.config.SearchConfig.keep`) a choice also weighs ``exp(keep × n)``, n the
 player's other tiles that answer the ends the tile leaves: players keep the line on their own
 numbers, and a guess where the chosen tile left the player nothing while another would have kept
@@ -68,12 +71,20 @@ class PlayModel:
     __slots__ = ("geo", "kept_weight", "plays", "weight_of")
 
     def __init__(
-        self, view: SeatView, beta: float = BETA, partner: float = 0.0, keep: float = 0.0
+        self,
+        view: SeatView,
+        beta: float = BETA,
+        partner: float = 0.0,
+        keep: float = 0.0,
+        double: float = 0.0,
     ) -> None:
         geo = geometry(view.rules.set_top, view.rules.match)
         fits = geo.fits
         self.geo = geo
-        self.weight_of = [math.exp(beta * p) for p in tile_set(view.rules.set_top).pips]
+        ts = tile_set(view.rules.set_top)
+        self.weight_of = [
+            math.exp(beta * p + double * d) for p, d in zip(ts.pips, ts.is_double, strict=True)
+        ]
         # exp(keep × n) for n of the player's other tiles answering the ends left (0: not read)
         self.kept_weight = [math.exp(keep * n) for n in range(geo.ts.count)] if keep else []
         mate = (view.seat + 2) % 4 if view.rules.pairs and partner else -1

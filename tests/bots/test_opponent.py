@@ -126,3 +126,16 @@ def test_a_choice_that_kept_the_player_a_suit_is_likelier() -> None:
     plain, keeping = PlayModel(view), PlayModel(view, keep=1.0)
     assert keeping.weight(x) > plain.weight(x) * 1.5
     assert keeping.weight(y) < plain.weight(y) / 1.5
+
+
+def test_a_double_passed_over_makes_a_guess_less_likely() -> None:
+    """Seat 2 laid 3-5 on the 3. With a double bonus (players lay a double while it still fits),
+    a guess where it held 3-3 too is less likely than by pips alone; one where its other choice
+    was 3-6, no double, weighs as before."""
+    view = _partner_laid_3_5(FOUR)
+    rest = "2-4 2-6 4-4 4-6 6-6"
+    with_double = [0, mask("0-1 0-2 0-3 0-4 0-6 1-2"), mask("3-3 " + rest), 0]
+    without = [0, with_double[1], mask("3-6 " + rest), 0]
+    plain, doubles = PlayModel(view), PlayModel(view, double=1.0)
+    assert doubles.weight(with_double) < plain.weight(with_double) / 1.5
+    assert math.isclose(doubles.weight(without), plain.weight(without))
