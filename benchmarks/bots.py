@@ -5,7 +5,7 @@ and strength per millisecond.
     python benchmarks/bots.py targets [--games 200] [--jobs 2] [--only NAME] [--out FILE]
     python benchmarks/bots.py strength [--games 40] [--jobs 2]
     python benchmarks/bots.py ladder [--games 50] [--jobs 2] [--only 2p,4p,pairs,outside]
-        [--cache FILE] [--seed 2027] [--outside-deals N]
+        [--cache FILE] [--seed 2027] [--outside-deals N] [--top-games N]
 
 ``think`` times each bot's decisions (two or more legal actions only) over the same random
 positions of 2- and 4-player games. ``targets`` plays the arena matches the issues ask for and
@@ -18,8 +18,11 @@ greedy, counter, hard, master) with two players, with four (one against three of
 in pairs (two of one against two of the other), and seats hard and master against the outside
 engines (``benchmarks/outside.py``); it prints each table with its CIs and think times and says
 whether the ladder is strictly ordered there (every higher level's CI above 0 against every
-lower one). Figures are kept in ``--cache`` keyed by the match-up's specs, games and seed, so an
-interrupted run goes on where it stopped. Speed is measured here, never in the test suite.
+lower one). Every rung plays 2 × ``--games`` matches (duplicate deals, every seating);
+``--top-games`` gives the top rung, master vs hard (the targets' match-up), a count of its own,
+and ``--outside-deals`` the outside engines. Figures are kept in ``--cache`` keyed by the
+match-up's specs, games and seed, so an interrupted run goes on where it stopped. Speed is
+measured here, never in the test suite.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import Any
 
 from domino_tui.arena import ArenaConfig, ArenaReport, run_arena
 from domino_tui.arena.stats import percentile
-from domino_tui.bots import make_bot
+from domino_tui.bots import LEVELS, make_bot
 from domino_tui.engine.match import Match
 from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.view import SeatView, seat_view
@@ -247,9 +250,9 @@ def _ladder_config(mode: str, high: str, low: str, games: int, seed: int) -> Are
     """One rung: ``high`` against ``low`` as ``mode`` seats them (four players: every seating)."""
     if mode == "2p":
         return ArenaConfig((high, low), games, TWO, seed=seed)
-    if mode == "4p":
+    if mode == "4p":  # every seating of each deal sequence: 2 × games matches, as in the others
         bots = (high, low, low, low)
-        return ArenaConfig(bots, max(1, games // 4), make_rules({"players": 4}), seed=seed)
+        return ArenaConfig(bots, max(1, games // 2), make_rules({"players": 4}), seed=seed)
     return ArenaConfig((high, low), games, make_rules({}, "kozel-pairs"), seed, "kozel-pairs")
 
 
@@ -280,7 +283,7 @@ def _cached(cache: dict[str, Any], key: str, path: str | None, run: Any) -> Any:
 
 
 def _ladder_arena(
-    mode: str, games: int, jobs: int, seed: int, cache: dict[str, Any], path: str | None
+    mode: str, games: int, top: int, jobs: int, seed: int, cache: dict[str, Any], path: str | None
 ) -> bool:
     print(f"\n### {mode}\n")
     print("| higher vs lower | matches / rounds | margin [95% CI] | goat | think ms med / p95 |")
@@ -288,8 +291,11 @@ def _ladder_arena(
     ordered = True
     for i, high in enumerate(LADDER):
         for low in LADDER[:i]:
-            config = _ladder_config(mode, high, low, games, seed)
-            key = f"{mode}|{high}|{low}|{config.games}|{seed}"
+            # the top rung (master vs hard) is the targets' match-up: ``top`` games if given
+            n = top if top and (high, low) == LADDER[-1:-3:-1] else games
+            config = _ladder_config(mode, high, low, n, seed)
+            # keyed by what the levels are now: a changed preset is measured again
+            key = f"{mode}|{LEVELS.get(high, high)}|{LEVELS.get(low, low)}|{config.games}|{seed}"
             got = _cached(cache, key, path, lambda c=config: run_arena(c, jobs=jobs).to_json())
             me, them = got["bots"][0], got["bots"][1]
             lo, hi = me["margin_ci95"]
@@ -332,7 +338,13 @@ def _ladder_outside(
 
 
 def ladder(
-    games: int, jobs: int, only: str | None, cache_path: str | None, seed: int, deals: int
+    games: int,
+    jobs: int,
+    only: str | None,
+    cache_path: str | None,
+    seed: int,
+    deals: int,
+    top: int = 0,
 ) -> int:
     """Every level against every other in each mode, a table each; 1 if one is out of order."""
     cache = _read_cache(cache_path)
@@ -342,7 +354,7 @@ def ladder(
         if mode == "outside":
             good &= _ladder_outside(deals or games, jobs, seed, cache, cache_path)
         else:
-            good &= _ladder_arena(mode, games, jobs, seed, cache, cache_path)
+            good &= _ladder_arena(mode, games, top, jobs, seed, cache, cache_path)
     return 0 if good else 1
 
 
@@ -366,6 +378,7 @@ def main() -> int:
     lad.add_argument("--cache")
     lad.add_argument("--seed", type=int, default=2027)
     lad.add_argument("--outside-deals", type=int, default=0, help="duplicate deals (--games)")
+    lad.add_argument("--top-games", type=int, default=0, help="master vs hard's games (--games)")
     args = parser.parse_args()
     if args.what == "ladder":
         return ladder(args.games, args.jobs, args.only, args.cache, args.seed, args.outside_deals)

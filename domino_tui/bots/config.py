@@ -91,8 +91,11 @@ class SearchConfig:
         return ",".join(parts)
 
 
-# issue 13: guessed deals with the round's end solved exactly (docs/bots.md, "Levels")
-HARD = SearchConfig(samples=60, solve=14, nodes=5000, time_ms=400)
+# issue 13: guessed deals with the round's end solved exactly (docs/bots.md, "Levels"); issue 26:
+# from 18 tiles out with the master's node budget, which the team game of the outside engines
+# showed (ISMCTS, seed 7, 150 deals: +1.1 → see docs/bots.md "Against outside engines"); with
+# three or four sides the horizon stays at ``maxn`` (13), so the four-player hard is as it was
+HARD = SearchConfig(samples=60, solve=18, nodes=20000, pool=36000, time_ms=400)
 MASTER = SearchConfig(
     samples=100,
     policy="smart",
