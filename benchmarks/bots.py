@@ -381,7 +381,15 @@ def main() -> int:
     lad.add_argument("--top-games", type=int, default=0, help="master vs hard's games (--games)")
     args = parser.parse_args()
     if args.what == "ladder":
-        return ladder(args.games, args.jobs, args.only, args.cache, args.seed, args.outside_deals)
+        return ladder(
+            args.games,
+            args.jobs,
+            args.only,
+            args.cache,
+            args.seed,
+            args.outside_deals,
+            args.top_games,
+        )
     if args.what == "think":
         think(args.positions)
         return 0
