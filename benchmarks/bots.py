@@ -318,7 +318,7 @@ def _ladder_outside(
     import outside  # beside this script; its engines need the 'benchmarks' extra
 
     print("\n### outside engines\n")
-    key = f"outside|hard,master|{deals}|{seed}"
+    key = f"outside|{LEVELS['hard']},{LEVELS['master']}|{deals}|{seed}"
 
     def run() -> list[dict[str, Any]]:
         out = f"{path or 'ladder'}.outside.json"

@@ -46,9 +46,7 @@ def test_the_config_plays_the_moves_the_loose_parameters_played(name: str) -> No
 def test_a_level_is_its_preset_and_a_spec_makes_its_config_again() -> None:
     assert make_bot("hard").config == HARD  # type: ignore[attr-defined]
     assert make_bot("master").config == MASTER  # type: ignore[attr-defined]
-    # issue 26: hard solves from 18 tiles out with the master's node budget
-    deeper = "pimc:samples=60,solve=18,nodes=20000,pool=36000,time_ms=400"
-    assert make_bot(deeper).config == HARD  # type: ignore[attr-defined]
+    assert make_bot(OLD_HARD).config == HARD  # type: ignore[attr-defined]
     assert LEVELS["master"] == "pimc:" + MASTER.spec()
     odd = SearchConfig(playouts=77, most=5, chance=True, exact=True)
     assert make_bot("pimc:" + odd.spec()).config == odd  # type: ignore[attr-defined]
