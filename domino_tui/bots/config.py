@@ -93,8 +93,8 @@ class SearchConfig:
 
 # issue 13: guessed deals with the round's end solved exactly (docs/bots.md, "Levels"). Issue 26
 # tried the master's 18-tile end here (solve=18, nodes=20000, pool=36000): against the outside
-# engines it gained +1.0 a hand on one seed and nothing clear on another, and in four players it
-# shrank master's lead from +2.93 to +1.5 [−0.1, +3.0]; docs/bots.md "A deeper hard, tried"
+# engines it gained +1.0 a hand on one seed and nothing clear on another, so it was not kept
+# (in four players it plays exactly as this one); docs/bots.md "A deeper hard, tried"
 HARD = SearchConfig(samples=60, solve=14, nodes=5000, time_ms=400)
 MASTER = SearchConfig(
     samples=100,
