@@ -3,7 +3,8 @@ was taken silently as "no samples given" (the playouts decided instead), and ``p
 default. Every numeric option of a built-in bot now refuses what is below or above its range
 in one line naming the range, in ``domino sim`` as anywhere a bot name is read; 0 stays allowed
 only where it is a documented switch (``solve=0`` never solves, ``finish=0`` is off,
-``time_ms=0`` is no clock)."""
+``time_ms=0`` is no clock). The play model's weights of issue 26 (``partner``, ``keep``,
+``double``) are signed — a fitted partner signal is negative — and 0 leaves the feature unread."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from domino_tui.bots import BUILTIN, make_bot
 from .helpers import run
 
 OFF_AT_ZERO = {("pimc", "solve"), ("pimc", "finish"), ("pimc", "time_ms"), ("ismcts", "time_ms")}
+SIGNED = {("pimc", "partner"), ("pimc", "keep"), ("pimc", "double")}
 NUMERIC = [
     (bot, key, option)
     for bot, info in BUILTIN.items()
@@ -40,6 +42,13 @@ def test_every_numeric_option_refuses_values_outside_its_range(
     bot: str, key: str, option: object
 ) -> None:
     low, high = option.low, option.high  # type: ignore[attr-defined]
+    if (bot, key) in SIGNED:  # a weight either way; 0 is off
+        assert low < 0 < high
+        make_bot(f"{bot}:{key}=-1", clock=False)
+        for value in (low - 1, high + 1):
+            with pytest.raises(ValueError, match=f"{bot}:{key} must be"):
+                make_bot(f"{bot}:{key}={value}", clock=False)
+        return
     for value in (low - 1, high + 1, -1):
         with pytest.raises(ValueError, match=f"{bot}:{key} must be"):
             make_bot(f"{bot}:{key}={value}", clock=False)
