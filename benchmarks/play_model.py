@@ -29,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,9 +42,9 @@ from domino_tui.bots.sampler import Sampler
 from domino_tui.engine.actions import is_play
 from domino_tui.engine.geometry import geometry
 from domino_tui.engine.match import Match
-from domino_tui.engine.rules import make_rules
+from domino_tui.engine.rules import Rules, make_rules
 from domino_tui.engine.tiles import bits, tile_set
-from domino_tui.engine.view import seat_view
+from domino_tui.engine.view import SeatView, seat_view
 
 GRID = (0.0, 0.1, 0.25, 0.4, 0.5, 0.75, 1.0, 1.5)
 FEATURES = ("pips", "double", "partner", "kept")  # a tile's features at a play (Play.options)
@@ -59,38 +60,47 @@ class Play:
     options: tuple[tuple[float, ...], ...]
 
 
-def record(bots: list[str], players: int, matches: int, seed: int, variant: str) -> list[Play]:
-    """Every informative play (two or more fitting tiles in hand) of ``matches`` clock-off
-    matches, the bots cycled over the seats match by match (each bot sits everywhere)."""
-    rules = make_rules({"players": players}, variant)
-    geo = geometry(rules.set_top, rules.match)
-    ts = tile_set(rules.set_top)
-    plays: list[Play] = []
+def decisions(
+    bots: list[str], rules: Rules, matches: int, seed: int
+) -> Iterator[tuple[Match, SeatView, int]]:
+    """Every decision of ``matches`` clock-off matches, with the move chosen (applied after the
+    caller has looked), the bots cycled over the seats match by match (each bot sits
+    everywhere)."""
     for m in range(matches):
         match = Match(rules, seed * 1000 + m)
-        names = [bots[(s + m) % len(bots)] for s in range(players)]
+        names = [bots[(s + m) % len(bots)] for s in range(rules.players)]
         seated = [
             make_bot(name, seed * 1000 + m * 10 + s, clock=False) for s, name in enumerate(names)
         ]
         while not match.over:
             view = seat_view(match, match.turn)
             code = seated[view.seat].choose(view)
-            if is_play(code) and view.placed and not view.board:
-                held = view.hand & (geo.fits[view.left] | geo.fits[view.right])
-                tiles = list(bits(held))
-                mate = seat_view(match, (view.seat + 2) % 4).hand if rules.pairs else 0
-                if len(tiles) > 1:
-                    options = tuple(
-                        (
-                            float(ts.pips[t]),
-                            float(ts.is_double[t]),
-                            float(follows(geo, t, view.left, view.right, mate)),
-                            float(kept(geo, t, view.left, view.right, view.hand)),
-                        )
-                        for t in tiles
-                    )
-                    plays.append(Play(tiles.index(code >> 1), options))
+            yield match, view, code
             match.apply(code)
+
+
+def record(bots: list[str], players: int, matches: int, seed: int, variant: str) -> list[Play]:
+    """Every informative play (two or more fitting tiles in hand) of ``matches`` matches."""
+    rules = make_rules({"players": players}, variant)
+    geo = geometry(rules.set_top, rules.match)
+    ts = tile_set(rules.set_top)
+    plays: list[Play] = []
+    for match, view, code in decisions(bots, rules, matches, seed):
+        if is_play(code) and view.placed and not view.board:
+            held = view.hand & (geo.fits[view.left] | geo.fits[view.right])
+            tiles = list(bits(held))
+            mate = seat_view(match, (view.seat + 2) % 4).hand if rules.pairs else 0
+            if len(tiles) > 1:
+                options = tuple(
+                    (
+                        float(ts.pips[t]),
+                        float(ts.is_double[t]),
+                        float(follows(geo, t, view.left, view.right, mate)),
+                        float(kept(geo, t, view.left, view.right, view.hand)),
+                    )
+                    for t in tiles
+                )
+                plays.append(Play(tiles.index(code >> 1), options))
     return plays
 
 
@@ -146,46 +156,38 @@ def fit(plays: list[Play], used: tuple[int, ...]) -> tuple[float, ...]:
 
 
 def guess_quality(
-    bots: list[str], variant: str, matches: int, seed: int, models: dict[str, str], guesses: int
+    bots: list[str],
+    rules: Rules,
+    matches: int,
+    seed: int,
+    models: dict[str, str],
+    guesses: int,
 ) -> dict[str, list[tuple[float, float]]]:
     """What each play model (``models``: a name and its SearchConfig options, "" for no model)
     makes of the hidden tiles: at every third real decision of clock-off matches, ``guesses``
     guessed deals per model (the same random streams for each), and per decision the share of the
     unseen tiles placed where they really are, and of the partner's tiles guessed in the
     partner's hand (pairs; else the next seat's)."""
-    rules = make_rules({}, variant)
     players = rules.players
     got: dict[str, list[tuple[float, float]]] = {name: [] for name in models}
     configs = {name: make_config(spec) for name, spec in models.items()}
-    k = 0
-    for m in range(matches):
-        match = Match(rules, seed * 1000 + m)
-        names = [bots[(s + m) % len(bots)] for s in range(players)]
-        seated = [
-            make_bot(name, seed * 1000 + m * 10 + s, clock=False) for s, name in enumerate(names)
-        ]
-        while not match.over:
-            view = seat_view(match, match.turn)
-            k += 1
-            if len(view.legal) > 1 and k % 3 == 0 and not view.board:
-                real = {s: seat_view(match, s).hand for s in view.seats}
-                mate = (view.seat + 2) % players if rules.pairs else (view.seat + 1) % players
-                for name, c in configs.items():
-                    model = PlayModel(view, c.beta, c.partner, c.keep, c.double) if c else None
-                    sampler = Sampler(view, model=model)
-                    rng = random.Random(k)
-                    right = mine = 0
-                    for _ in range(guesses):
-                        hands = sampler.state(rng).hands
-                        right += sum(
-                            (hands[s] & real[s]).bit_count() for s in real if s != view.seat
-                        )
-                        mine += (hands[mate] & real[mate]).bit_count()
-                    unseen = view.unseen.bit_count() or 1
-                    got[name].append(
-                        (right / guesses / unseen, mine / guesses / (view.counts[mate] or 1))
-                    )
-            match.apply(seated[view.seat].choose(view))
+    for k, (match, view, _) in enumerate(decisions(bots, rules, matches, seed), 1):
+        if len(view.legal) > 1 and k % 3 == 0 and not view.board:
+            real = {s: seat_view(match, s).hand for s in view.seats}
+            mate = (view.seat + 2) % players if rules.pairs else (view.seat + 1) % players
+            for name, c in configs.items():
+                model = PlayModel(view, c.beta, c.partner, c.keep, c.double) if c else None
+                sampler = Sampler(view, model=model)
+                rng = random.Random(k)
+                right = mine = 0
+                for _ in range(guesses):
+                    hands = sampler.state(rng).hands
+                    right += sum((hands[s] & real[s]).bit_count() for s in real if s != view.seat)
+                    mine += (hands[mate] & real[mate]).bit_count()
+                unseen = view.unseen.bit_count() or 1
+                got[name].append(
+                    (right / guesses / unseen, mine / guesses / (view.counts[mate] or 1))
+                )
     return got
 
 
@@ -236,11 +238,13 @@ def main() -> None:
         "--models", nargs="+", default=["", "beta=0.25"], help="play models' options ('': none)"
     )
     args = parser.parse_args()
+    pairs = make_rules({}, args.variant).pairs
     if args.guesses:
         for line in args.bots:
+            rules = make_rules({} if pairs else {"players": args.players[0]}, args.variant)
             got = guess_quality(
                 line.split(),
-                args.variant,
+                rules,
                 args.matches,
                 args.seed,
                 {m: m for m in args.models},
@@ -249,7 +253,6 @@ def main() -> None:
             print(f"\n{args.variant}, {line}:\n")
             print_quality(got)
         return
-    pairs = make_rules({}, args.variant).pairs
     header = " | ".join(f"β={b:g}" for b in GRID)
     extra = " β̂, π̂ (partner) | LL at β̂, π̂ | LR vs β̂ alone |" if pairs else ""
     extra += " β̂, κ̂ (kept) | β̂, π̂, κ̂ | LL at β̂, π̂, κ̂ |" if pairs else " β̂, κ̂ (kept) | LL |"
