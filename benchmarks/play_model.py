@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from domino_tui.bots import make_bot
 from domino_tui.bots.config import SearchConfig
 from domino_tui.bots.opponent import PlayModel, follows, kept
+from domino_tui.bots.pimc import PimcBot
 from domino_tui.bots.sampler import Sampler
 from domino_tui.engine.actions import is_play
 from domino_tui.engine.geometry import geometry
@@ -192,11 +193,13 @@ def guess_quality(
 
 
 def make_config(spec: str) -> SearchConfig | None:
-    """A config from options (``beta=0.07,partner=-0.7``); "" is no model at all."""
+    """A config from a PIMC bot's options (``beta=0.07,partner=-0.7``), read and checked as any
+    bot name is; "" is no model at all."""
     if not spec:
         return None
-    fields_ = dict(part.split("=") for part in spec.split(","))
-    return SearchConfig(**{k: float(v) for k, v in fields_.items()})
+    bot = make_bot("pimc:" + spec)
+    assert isinstance(bot, PimcBot)
+    return bot.config
 
 
 def print_quality(got: dict[str, list[tuple[float, float]]]) -> None:

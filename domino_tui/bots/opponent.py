@@ -8,15 +8,16 @@ the other seats' observed plays under a simple model of play — a play is chose
 that fitted with probability growing with its pips (``exp(BETA * pips)``) — and the search keeps,
 of a few guessed deals, one drawn by that weight (sampling-importance-resampling).
 
-In pairs a partner's play says more: a partner leaves ends its partner can answer when it can
-(the counter bot's rule, and what a search bot playing for its side finds). So with ``partner``
+In pairs (RULES P1) a partner's play may say more: whether it left this seat an end to answer
+(the counter bot's rule is to do so; search bots were fitted to do it less often than chance,
+docs/bots.md "The partner's signals in pairs"). So with ``partner``
 (:attr:`~.config.SearchConfig.partner`, fitted by ``benchmarks/play_model.py``) a partner's
 choice also weighs ``exp(partner)`` for each tile that would have let this seat follow — this
 seat's own hand at that play is known exactly, so the factor is the same in every guess, and it
 is the partner's other tiles that a guess gets more or less likely by.
 
 With ``double`` a double's weight is ``exp(double)`` times more: players lay a double while it
-still fits (it has one end's worth of partners only).
+still fits, since a double fits one number only and can be stranded.
 
 With ``keep`` (:attr:`~.config.SearchConfig.keep`) a choice also weighs ``exp(keep × n)``, n the
 player's other tiles that answer the ends the tile leaves: players keep the line on their own
@@ -42,27 +43,28 @@ from .config import BETA
 CANDIDATES = 4  # guessed deals per kept one
 
 
-def follows(geo: Geometry, tile: int, left: int, right: int, hand: int) -> bool:
-    """Whether ``hand`` could answer the ends that laying ``tile`` on ``left``/``right`` leaves
-    (on either end it fits: a player picks the end too)."""
+def answers(geo: Geometry, tile: int, left: int, right: int) -> tuple[int, ...]:
+    """For each end ``tile`` fits, the tiles that would answer the two ends laying it there
+    leaves (a player picks the end too)."""
     fits, after = geo.fits, geo.after
-    return bool(
-        (after[left][tile] >= 0 and hand & (fits[after[left][tile]] | fits[right]))
-        or (after[right][tile] >= 0 and hand & (fits[left] | fits[after[right][tile]]))
-    )
+    out = []
+    if after[left][tile] >= 0:
+        out.append(fits[after[left][tile]] | fits[right])
+    if after[right][tile] >= 0:
+        out.append(fits[left] | fits[after[right][tile]])
+    return tuple(out)
+
+
+def follows(geo: Geometry, tile: int, left: int, right: int, hand: int) -> bool:
+    """Whether ``hand`` could answer the ends that laying ``tile`` leaves (on either end)."""
+    return any(hand & m for m in answers(geo, tile, left, right))
 
 
 def kept(geo: Geometry, tile: int, left: int, right: int, hand: int) -> int:
     """How many of ``hand``'s other tiles answer the ends that laying ``tile`` leaves (on the end
     where that is most): a player who keeps the line on its own numbers keeps control."""
-    fits, after = geo.fits, geo.after
     rest = hand & ~(1 << tile)
-    best = 0
-    if after[left][tile] >= 0:
-        best = (rest & (fits[after[left][tile]] | fits[right])).bit_count()
-    if after[right][tile] >= 0:
-        best = max(best, (rest & (fits[left] | fits[after[right][tile]])).bit_count())
-    return best
+    return max((rest & m).bit_count() for m in answers(geo, tile, left, right))
 
 
 class PlayModel:

@@ -92,10 +92,11 @@ def _partner_laid_3_5(rules: Rules) -> SeatView:
 
 
 def test_a_partner_who_left_us_an_end_held_no_better_one() -> None:
-    """K5 pairs: 3-5 left seat 0 a 5 to answer. In guess A the partner also held 3-6, which would
-    have left 1 and 6 (nothing for seat 0): with the partner's signal its choice of 3-5 is more
-    likely there than by pips alone (3-6 is the heavier). In guess B its other fitting tile, 2-3,
-    would have left an answer too: the signal tells nothing and the weight stays as it was."""
+    """Pairs, partners opposite (P1): 3-5 left seat 0 a 5 to answer. In guess A the partner also
+    held 3-6, which would have left 1 and 6 (nothing for seat 0): with the partner's signal its
+    choice of 3-5 is more likely there than by pips alone (3-6 is the heavier). In guess B its
+    other fitting tile, 2-3, would have left an answer too: the signal tells nothing and the
+    weight stays as it was."""
     view = _partner_laid_3_5(PAIRS)
     rest = "2-4 2-6 4-4 4-6 6-6"
     a = [0, mask("0-1 0-2 0-3 0-4 0-6 1-2"), mask("3-6 " + rest), mask("3-3 3-4 5-6 1-4 1-5 1-6")]
