@@ -90,7 +90,7 @@ def record(bots: list[str], players: int, matches: int, seed: int, variant: str)
         if is_play(code) and view.placed and not view.board:
             held = view.hand & (geo.fits[view.left] | geo.fits[view.right])
             tiles = list(bits(held))
-            mate = seat_view(match, (view.seat + 2) % 4).hand if rules.pairs else 0
+            mate = seat_view(match, rules.partner_of(view.seat)).hand if rules.pairs else 0
             if len(tiles) > 1:
                 options = tuple(
                     (

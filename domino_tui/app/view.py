@@ -317,7 +317,7 @@ def table_view(
             count=rnd.hands[seat].bit_count(),
             last=last_action(game, rnd.history, seat, lang),
             turn=not m.over and not final and rnd.turn == seat,
-            subtitle=t("partner", lang) if game.partner(seating.bottom) == seat else "",
+            subtitle=t("partner", lang) if game.rules.partner_of(seating.bottom) == seat else "",
         )
         for seat, width in zip(chairs, widths, strict=True)
     )

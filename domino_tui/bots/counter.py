@@ -90,7 +90,7 @@ class _Judge:
         me = view.seat
         i = seats.index(me)
         self.order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
-        self.partner = (me + 2) % 4 if view.rules.pairs else -1
+        self.partner = view.rules.partner_of(me)
         self.opponents = [s for s in self.order if s != self.partner]
         self._fish: dict[int, float] = {}
         self.cross = bool(view.board)

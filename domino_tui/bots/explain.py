@@ -278,7 +278,7 @@ class _Facts:
         seats = view.seats
         i = seats.index(view.seat)
         order = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
-        partner = (view.seat + 2) % 4 if view.rules.pairs else -1
+        partner = view.rules.partner_of(view.seat)
         self.partner = partner if partner in seats and view.counts[partner] else -1
         self.order = [s for s in order if view.counts[s] > 0]
         self.opponents = [s for s in self.order if s != partner]

@@ -89,7 +89,7 @@ class PlayModel:
         ]
         # exp(keep × n) for n of the player's other tiles answering the ends left (0: not read)
         self.kept_weight = [math.exp(keep * n) for n in range(geo.ts.count)] if keep else []
-        mate = (view.seat + 2) % 4 if view.rules.pairs and partner else -1
+        mate = view.rules.partner_of(view.seat) if partner else -1
         drew_after: set[int] = set()
         later: dict[int, int] = {}  # seat -> the tiles it laid after the event being read
         # seat, tile, tiles that fitted, laid since, each tile's weight at that play, the ends

@@ -194,7 +194,7 @@ def _fish_judge(rules: Rules) -> Callable[[RoundState, int, int], int]:
             for t in s.boneyard[s.reserve :]:
                 hands[s.nxt[seat]] |= 1 << t
         if pairs:
-            mine = pip_sum(hands[seat]) + pip_sum(hands[(seat + 2) % 4])
+            mine = pip_sum(hands[seat]) + pip_sum(hands[rules.partner_of(seat)])
             theirs = pip_sum(hands[(seat + 1) % 4]) + pip_sum(hands[(seat + 3) % 4])
         else:
             mine = pip_sum(rest)

@@ -122,7 +122,8 @@ def choose_lead(
 
     if rules.partner_leads:  # P6: the winner's partner (F21: after a fish, the fisher himself),
         # with a double if they hold one
-        seat = next_in(prev.winner if prev.fish and not rules.record_v1 else (prev.winner + 2) % 4)
+        fisher_leads = prev.fish and not rules.record_v1
+        seat = next_in(prev.winner if fisher_leads else rules.partner_of(prev.winner))
         doubles = hands[seat] & ts.double_mask
         return seat, doubles or hands[seat]
     if rules.later_leads == "rotate":  # F3

@@ -102,6 +102,11 @@ class Rules:
     def seats_of(self, side: int) -> tuple[int, ...]:
         return (side, side + 2) if self.pairs else (side,)
 
+    def partner_of(self, seat: int) -> int:
+        """The seat across the table in pairs (P2: seats 0+2 against 1+3); -1 without pairs,
+        where nobody has a partner."""
+        return (seat + 2) % 4 if self.pairs else -1
+
     @property
     def rounds_limit(self) -> int | None:
         if self.match_end.startswith("rounds:"):

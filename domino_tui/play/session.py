@@ -192,9 +192,6 @@ class GameSession:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].is_bot
 
-    def partner(self, seat: int) -> int:
-        return (seat + 2) % 4 if self.rules.pairs else -1
-
     # --- play --------------------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
         return seat_view(self.match, seat)

@@ -76,6 +76,15 @@ def test_rounds_limit() -> None:
     assert make_rules().rounds_limit is None
 
 
+def test_P2_partner_sits_across_and_only_in_pairs() -> None:
+    pairs = make_rules({}, "kozel-pairs")
+    assert [pairs.partner_of(s) for s in range(4)] == [2, 3, 0, 1]
+    assert all(pairs.side_of(s) == pairs.side_of(pairs.partner_of(s)) for s in range(4))
+    for players in (2, 3, 4):
+        alone = make_rules({"players": players})
+        assert [alone.partner_of(s) for s in range(players)] == [-1] * players
+
+
 def test_parse_settings() -> None:
     assert parse_settings(["fish=all", " target = 150 "]) == {"fish": "all", "target": "150"}
     with pytest.raises(RulesError, match="name=value"):
