@@ -5,7 +5,7 @@ and strength per millisecond.
     python benchmarks/bots.py targets [--games 200] [--jobs 2] [--only NAME] [--out FILE]
     python benchmarks/bots.py strength [--games 40] [--jobs 2]
     python benchmarks/bots.py ladder [--games 50] [--jobs 2] [--only 2p,4p,pairs,outside]
-        [--cache FILE] [--seed 2027] [--outside-deals N] [--top-games N]
+        [--cache FILE] [--seed 2027] [--outside-deals N] [--top-games N] [--quick-games N]
 
 ``think`` times each bot's decisions (two or more legal actions only) over the same random
 positions of 2- and 4-player games. ``targets`` plays the arena matches the issues ask for and
@@ -20,7 +20,9 @@ engines (``benchmarks/outside.py``); it prints each table with its CIs and think
 whether the ladder is strictly ordered there (every higher level's CI above 0 against every
 lower one). Every rung plays 2 × ``--games`` matches (duplicate deals, every seating);
 ``--top-games`` gives the top rung, master vs hard (the targets' match-up), a count of its own,
-and ``--outside-deals`` the outside engines. Figures are kept in ``--cache`` keyed by the
+``--quick-games`` the rungs among the levels that do not search (random, greedy, counter: they
+answer in a millisecond, so 10 × ``--games`` by default costs seconds, and their small gaps need
+it), and ``--outside-deals`` the outside engines. Figures are kept in ``--cache`` keyed by the
 match-up's specs, games and seed, so an interrupted run goes on where it stopped. Speed is
 measured here, never in the test suite.
 """
@@ -243,6 +245,7 @@ def strength(games: int, jobs: int) -> None:
 
 
 LADDER = ("random", "greedy", "counter", "hard", "master")
+QUICK = frozenset(LADDER[:3])  # no search: a rung between two of them costs next to nothing
 LADDER_MODES = ("2p", "4p", "pairs", "outside")
 
 
@@ -282,8 +285,25 @@ def _cached(cache: dict[str, Any], key: str, path: str | None, run: Any) -> Any:
     return cache[key]
 
 
+def _rung_games(high: str, low: str, games: int, top: int, quick: int) -> int:
+    """The games a rung plays: ``top`` for master vs hard (the targets' match-up), ``quick``
+    (10 × ``games`` when 0) between two levels that do not search, else ``games``."""
+    if top and (high, low) == LADDER[-1:-3:-1]:
+        return top
+    if high in QUICK and low in QUICK:
+        return quick or 10 * games
+    return games
+
+
 def _ladder_arena(
-    mode: str, games: int, top: int, jobs: int, seed: int, cache: dict[str, Any], path: str | None
+    mode: str,
+    games: int,
+    top: int,
+    quick: int,
+    jobs: int,
+    seed: int,
+    cache: dict[str, Any],
+    path: str | None,
 ) -> bool:
     print(f"\n### {mode}\n")
     print("| higher vs lower | matches / rounds | margin [95% CI] | goat | think ms med / p95 |")
@@ -291,9 +311,9 @@ def _ladder_arena(
     ordered = True
     for i, high in enumerate(LADDER):
         for low in LADDER[:i]:
-            # the top rung (master vs hard) is the targets' match-up: ``top`` games if given
-            n = top if top and (high, low) == LADDER[-1:-3:-1] else games
-            config = _ladder_config(mode, high, low, n, seed)
+            config = _ladder_config(
+                mode, high, low, _rung_games(high, low, games, top, quick), seed
+            )
             # keyed by what the levels are now: a changed preset is measured again
             key = f"{mode}|{LEVELS.get(high, high)}|{LEVELS.get(low, low)}|{config.games}|{seed}"
             got = _cached(cache, key, path, lambda c=config: run_arena(c, jobs=jobs).to_json())
@@ -345,6 +365,7 @@ def ladder(
     seed: int,
     deals: int,
     top: int = 0,
+    quick: int = 0,
 ) -> int:
     """Every level against every other in each mode, a table each; 1 if one is out of order."""
     cache = _read_cache(cache_path)
@@ -354,7 +375,7 @@ def ladder(
         if mode == "outside":
             good &= _ladder_outside(deals or games, jobs, seed, cache, cache_path)
         else:
-            good &= _ladder_arena(mode, games, top, jobs, seed, cache, cache_path)
+            good &= _ladder_arena(mode, games, top, quick, jobs, seed, cache, cache_path)
     return 0 if good else 1
 
 
@@ -379,6 +400,9 @@ def main() -> int:
     lad.add_argument("--seed", type=int, default=2027)
     lad.add_argument("--outside-deals", type=int, default=0, help="duplicate deals (--games)")
     lad.add_argument("--top-games", type=int, default=0, help="master vs hard's games (--games)")
+    lad.add_argument(
+        "--quick-games", type=int, default=0, help="games among random, greedy, counter"
+    )
     args = parser.parse_args()
     if args.what == "ladder":
         return ladder(
@@ -389,6 +413,7 @@ def main() -> int:
             args.seed,
             args.outside_deals,
             args.top_games,
+            args.quick_games,
         )
     if args.what == "think":
         think(args.positions)
