@@ -46,7 +46,9 @@ def test_the_config_plays_the_moves_the_loose_parameters_played(name: str) -> No
 def test_a_level_is_its_preset_and_a_spec_makes_its_config_again() -> None:
     assert make_bot("hard").config == HARD  # type: ignore[attr-defined]
     assert make_bot("master").config == MASTER  # type: ignore[attr-defined]
-    assert make_bot(OLD_HARD).config == HARD  # type: ignore[attr-defined]
+    # issue 26: hard is the old preset with opponents who block and weighed guesses
+    smart = make_bot(OLD_HARD + ",policy=smart,weigh=true").config  # type: ignore[attr-defined]
+    assert smart == HARD
     assert LEVELS["master"] == "pimc:" + MASTER.spec()
     odd = SearchConfig(playouts=77, most=5, chance=True, exact=True)
     assert make_bot("pimc:" + odd.spec()).config == odd  # type: ignore[attr-defined]

@@ -34,7 +34,10 @@ def test_levels_map_onto_strategies() -> None:
     # with three or four sides the master's exact horizon is the longer (issue 26)
     assert master.config.maxn > hard.config.maxn
     assert master.config.paranoid and not hard.config.paranoid
-    assert (hard.config.policy, master.config.policy) == ("heavy", "smart")
+    # both play opponents who block in their playouts and weigh guesses by the plays seen
+    # (issue 26: what hard lacked with four seats)
+    assert hard.config.policy == master.config.policy == "smart"
+    assert hard.config.weigh and master.config.weigh
 
 
 def test_options_reach_the_factory_and_the_arena_turns_the_clock_off() -> None:
