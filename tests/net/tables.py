@@ -15,7 +15,10 @@ from domino_tui.play.events import MatchEnded, Moved, TurnStarted
 from domino_tui.play.feed import Feed, FeedEvent
 from domino_tui.play.saving import Saves
 
-FAST = Limits(hello_timeout=2.0, ping_interval=5.0, ping_timeout=5.0)
+# a short hello, but the default keep-alive: on a machine loaded by a parallel suite a pong can
+# come late, and a connection closed for it stalls a scripted match past WAIT (no test here
+# reads the keep-alive; the rejoin tests close their connections themselves)
+FAST = Limits(hello_timeout=2.0)
 WAIT = 60.0  # seconds a whole scripted match may take on a loaded machine
 
 
@@ -62,6 +65,18 @@ class Scripted:
         if self.plays and isinstance(event, TurnStarted | Moved):
             self.turn()
 
+    def state(self) -> str:
+        """Where this player stands, for a failed wait's message: what stalled and where."""
+        snap = self.feed.snapshot()
+        view = snap.view
+        turn = view.turn if view is not None else None
+        legal = len(view.legal) if view is not None else 0
+        last = [type(e).__name__ for e in self.events[-4:]]
+        return (
+            f"seat {self.feed.seat}: version {snap.version}, played at {self.played}, "
+            f"turn {turn}, {legal} legal, last events {last}"
+        )
+
     def turn(self) -> None:
         """Once per position (a draw keeps the turn: no TurnStarted then, only the Moved)."""
         snap = self.feed.snapshot()
@@ -83,3 +98,8 @@ def until(condition: Callable[[], object], timeout: float = WAIT) -> None:
         assert waited < timeout, "the table did not get there in time"
         ended.wait(0.01)
         waited += 0.01
+
+
+def stalled(players: list[Scripted]) -> str:
+    """The message of a scripted match that did not end in time: every player's state."""
+    return "the match did not end in time; " + "; ".join(p.state() for p in players)

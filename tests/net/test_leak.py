@@ -16,7 +16,7 @@ from domino_tui.net.protocol import Events, Record, Resync, Welcome, parse_serve
 from domino_tui.play.events import Moved
 from domino_tui.play.feed import Snapshot
 
-from .tables import WAIT, Scripted, host
+from .tables import WAIT, Scripted, host, stalled
 
 CASES = [  # (players, seed): two and three players draw from the boneyard (K3.5)
     (2, 1),
@@ -93,7 +93,7 @@ def test_no_seat_receives_another_hand_before_the_reveal(
             players_ = [me, *(Scripted(f, lambda legal: legal[-1]) for f in remote)]
             handle.start_match()
             for p in players_:
-                assert p.ended.wait(WAIT)
+                assert p.ended.wait(WAIT), stalled(players_)
             table = handle.table()
             assert table is not None
             deals = [(d.hands, d.boneyard) for d in table.match.deals]

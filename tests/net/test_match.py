@@ -10,7 +10,7 @@ from domino_tui.net.client import connect
 from domino_tui.play.events import Moved, RoundEnded
 from domino_tui.storage.archive import list_records
 
-from .tables import WAIT, Scripted, host, until
+from .tables import WAIT, Scripted, host, stalled, until
 
 
 def test_two_remote_humans_the_host_and_a_bot_play_a_whole_match(tmp_path: Path) -> None:
@@ -29,7 +29,7 @@ def test_two_remote_humans_the_host_and_a_bot_play_a_whole_match(tmp_path: Path)
             players = [me, Scripted(masha), Scripted(petya)]
             assert handle.start_match()
             for p in players:
-                assert p.ended.wait(WAIT)
+                assert p.ended.wait(WAIT), stalled(players)
             table = handle.table()
             assert table is not None and table.match.over
             assert table.game.networked and not table.game.hotseat
